@@ -1,0 +1,631 @@
+//! The iterative-deepening driver: principal variation search one ply deeper each iteration,
+//! with aspiration windows, the transposition table, killer moves and the history heuristic,
+//! limits by depth, nodes and time, a stop flag, a report after every iteration, and Lazy SMP
+//! threads sharing the table.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::classic::{outcome_score, PvTable};
+use crate::observer::{root_bound, root_view, root_window};
+use crate::tt::{TranspositionTable, TtEntry};
+use crate::{Bound, Evaluator, Game, NoObserver, Observer, Score, SearchReport, Stats, MAX_PLY};
+
+/// Settings of an iterative-deepening [`Search`]. Start from [`SearchOptions::depth`],
+/// [`SearchOptions::time`] or [`SearchOptions::nodes`] and adjust the fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The deepest iteration (at most [`MAX_PLY`]).
+    pub max_depth: u32,
+    /// Stop after about this many nodes (checked at every node of the main thread).
+    pub max_nodes: Option<u64>,
+    /// Stop after this much time, whatever is unfinished.
+    pub max_time: Option<Duration>,
+    /// Do not start a new iteration after this much time: it would rarely finish.
+    pub soft_time: Option<Duration>,
+    /// Threads (Lazy SMP); 1 is deterministic.
+    pub threads: usize,
+    /// Transposition-table size in MiB (0: no table).
+    pub tt_megabytes: usize,
+    /// Half-width of the first aspiration window around the previous iteration's score;
+    /// `None` searches every iteration with the full window.
+    pub aspiration: Option<i32>,
+    /// Try the two moves that last caused a cutoff at the same ply early.
+    pub killers: bool,
+    /// Order the remaining moves by how often they caused cutoffs (history heuristic).
+    pub history: bool,
+    /// Cut on table entries searched deeper than needed, not only as deep. Stronger, but the
+    /// score then depends on what the table holds and may differ from a fixed-depth minimax.
+    pub deeper_tt_cutoffs: bool,
+}
+
+impl SearchOptions {
+    /// Search to `depth` plies, one thread, default refinements.
+    pub fn depth(depth: u32) -> SearchOptions {
+        SearchOptions {
+            max_depth: depth.min(MAX_PLY - 1),
+            max_nodes: None,
+            max_time: None,
+            soft_time: None,
+            threads: 1,
+            tt_megabytes: 16,
+            aspiration: Some(50),
+            killers: true,
+            history: true,
+            deeper_tt_cutoffs: false,
+        }
+    }
+
+    /// Search as deep as `time` allows.
+    pub fn time(time: Duration) -> SearchOptions {
+        SearchOptions {
+            max_time: Some(time),
+            ..Self::depth(MAX_PLY - 1)
+        }
+    }
+
+    /// Search until about `nodes` nodes have been searched.
+    pub fn nodes(nodes: u64) -> SearchOptions {
+        SearchOptions {
+            max_nodes: Some(nodes),
+            ..Self::depth(MAX_PLY - 1)
+        }
+    }
+
+    /// The same options with `n` threads.
+    pub fn with_threads(self, n: usize) -> SearchOptions {
+        SearchOptions {
+            threads: n.max(1),
+            ..self
+        }
+    }
+}
+
+/// What the driver reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Iteration<'a, M> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The deepest ply reached so far.
+    pub seldepth: u32,
+    /// The root value at this depth.
+    pub score: Score,
+    /// The principal variation at this depth.
+    pub pv: &'a [M],
+    /// Nodes the main thread searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+}
+
+/// A handle that stops a running search from another thread (or a callback).
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop as soon as possible; it returns its best result so far.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Has a stop been asked for?
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// An iterative-deepening search engine with a transposition table that lives across
+/// searches (so a game's later moves reuse what earlier searches learned).
+pub struct Search {
+    /// The settings of the next [`run`](Search::run); may be changed between runs.
+    pub options: SearchOptions,
+    tt: Option<TranspositionTable>,
+    /// The size `tt` was made with, to remake it when the options change.
+    tt_megabytes: usize,
+    stop: StopHandle,
+}
+
+/// State every thread of one run shares.
+struct Shared<'a> {
+    tt: Option<&'a TranspositionTable>,
+    /// Set by the main thread to end the helpers, or when a limit is reached.
+    abort: AtomicBool,
+    user_stop: &'a StopHandle,
+    start: Instant,
+    options: &'a SearchOptions,
+}
+
+impl Search {
+    /// A search with these options and a fresh table.
+    pub fn new(options: SearchOptions) -> Search {
+        let tt = (options.tt_megabytes > 0).then(|| TranspositionTable::new(options.tt_megabytes));
+        Search {
+            tt_megabytes: options.tt_megabytes,
+            options,
+            tt,
+            stop: StopHandle::default(),
+        }
+    }
+
+    /// A handle to stop the search from elsewhere. The flag is cleared when a search starts.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Forgets everything the table learned (for a new game, or a reproducible measurement).
+    pub fn clear(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+    }
+
+    /// The transposition table, if any.
+    pub fn table(&self) -> Option<&TranspositionTable> {
+        self.tt.as_ref()
+    }
+
+    /// Searches `game` (which is left as it was) and returns the best move found.
+    pub fn run<G, E>(&mut self, game: &mut G, eval: &E) -> SearchReport<G::Move>
+    where
+        G: Game + Clone + Send,
+        G::Move: Send,
+        E: Evaluator<G> + Sync + ?Sized,
+    {
+        self.run_with(game, eval, &mut NoObserver, |_| {})
+    }
+
+    /// Like [`run`](Search::run), with an observer of the main thread's search and a callback
+    /// after every completed iteration.
+    pub fn run_with<G, E, O, F>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        obs: &mut O,
+        mut on_iteration: F,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game + Clone + Send,
+        G::Move: Send,
+        E: Evaluator<G> + Sync + ?Sized,
+        O: Observer<G> + ?Sized,
+        F: FnMut(&Iteration<G::Move>),
+    {
+        let needed = self.options.tt_megabytes;
+        if needed != self.tt_megabytes {
+            self.tt = (needed > 0).then(|| TranspositionTable::new(needed));
+            self.tt_megabytes = needed;
+        }
+        if let Some(tt) = &self.tt {
+            tt.new_search();
+        }
+        self.stop.0.store(false, Ordering::Relaxed);
+        let shared = Shared {
+            tt: self.tt.as_ref(),
+            abort: AtomicBool::new(false),
+            user_stop: &self.stop,
+            start: Instant::now(),
+            options: &self.options,
+        };
+        let helpers = self.options.threads.max(1) - 1;
+        let mut report = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|i| {
+                    let mut g = game.clone();
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut quiet = NoObserver;
+                        let mut w = Worker::new(&g, eval, &mut quiet, shared, false);
+                        // Half the helpers start one ply deeper, so threads spread over depths.
+                        w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| {});
+                        w.stats
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(game, eval, obs, &shared, true);
+            let mut report = main.iterate(game, 1, &mut on_iteration);
+            shared.abort.store(true, Ordering::Relaxed);
+            for h in handles {
+                if let Ok(stats) = h.join() {
+                    report.stats.add_counts(&stats);
+                }
+            }
+            report
+        });
+        report.stats.time = shared.start.elapsed();
+        report
+    }
+}
+
+/// The best root move of an unfinished iteration, proven by a completed search of that move.
+struct RootResult<M> {
+    score: Score,
+    pv: Vec<M>,
+}
+
+/// One thread's search.
+struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
+    eval: &'a E,
+    obs: &'a mut O,
+    shared: &'a Shared<'a>,
+    main: bool,
+    /// Per ply: the moves and their ordering keys, reused (no allocation once warm).
+    moves: Vec<Vec<G::Move>>,
+    keys: Vec<Vec<i32>>,
+    pv: PvTable<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    /// Indexed by `(ply % 2) * move_id_limit + move_id`.
+    history: Vec<i32>,
+    id_limit: usize,
+    stats: Stats,
+    seldepth: u32,
+    stopped: bool,
+    partial: Option<RootResult<G::Move>>,
+}
+
+const TT_MOVE_KEY: i32 = i32::MAX;
+const KILLER_KEY: i32 = i32::MAX - 2;
+const HISTORY_MAX: i32 = 1 << 28;
+
+impl<'a, G, E, O> Worker<'a, G, E, O>
+where
+    G: Game,
+    E: Evaluator<G> + ?Sized,
+    O: Observer<G> + ?Sized,
+{
+    fn new(game: &G, eval: &'a E, obs: &'a mut O, shared: &'a Shared<'a>, main: bool) -> Self {
+        let id_limit = game.move_id_limit().max(1);
+        Worker {
+            eval,
+            obs,
+            shared,
+            main,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            pv: PvTable::new(),
+            killers: Vec::new(),
+            history: vec![0; 2 * id_limit],
+            id_limit,
+            stats: Stats::default(),
+            seldepth: 0,
+            stopped: false,
+            partial: None,
+        }
+    }
+
+    /// Iterative deepening from `first_depth`; returns the last completed iteration's result,
+    /// or a better root move proven in the unfinished one.
+    fn iterate(
+        &mut self,
+        game: &mut G,
+        first_depth: u32,
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> SearchReport<G::Move> {
+        let opts = self.shared.options;
+        let mut best: Option<(Score, Vec<G::Move>, u32)> = None;
+        let max_depth = opts.max_depth.clamp(1, MAX_PLY - 1);
+        let mut depth = first_depth.min(max_depth);
+        while depth <= max_depth {
+            self.partial = None;
+            let score = self.aspiration(game, depth, best.as_ref().map(|b| b.0));
+            if self.stopped {
+                if let Some(p) = self.partial.take() {
+                    if !p.pv.is_empty() && best.as_ref().is_none_or(|b| b.1.first() != p.pv.first())
+                    {
+                        best = Some((p.score, p.pv, depth - 1));
+                    }
+                }
+                break;
+            }
+            let pv = self.pv.root().to_vec();
+            if self.main {
+                on_iteration(&Iteration {
+                    depth,
+                    seldepth: self.seldepth,
+                    score,
+                    pv: &pv,
+                    nodes: self.stats.nodes,
+                    time: self.shared.start.elapsed(),
+                });
+            }
+            let proven = score.plies_to_end().is_some_and(|n| n <= depth);
+            best = Some((score, pv, depth));
+            let soft = opts.soft_time.or(opts.max_time);
+            let late = soft.is_some_and(|t| self.shared.start.elapsed() >= t);
+            if proven || late || self.shared.abort.load(Ordering::Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        let (score, pv, depth) = best.unwrap_or_else(|| self.fallback(game));
+        SearchReport {
+            best_move: pv.first().copied(),
+            score,
+            pv,
+            depth,
+            seldepth: self.seldepth,
+            stats: self.stats.clone(),
+        }
+    }
+
+    /// When not even depth 1 finished: the first legal move, so the caller still has a move.
+    fn fallback(&mut self, game: &G) -> (Score, Vec<G::Move>, u32) {
+        let mut moves = Vec::new();
+        if game.outcome().is_none() {
+            game.generate_moves(&mut moves);
+        }
+        let score = match game.outcome() {
+            Some(o) => outcome_score(o, 0),
+            None => self.eval.evaluate(game),
+        };
+        (score, moves.into_iter().take(1).collect(), 0)
+    }
+
+    /// One iteration: a narrow window around the previous score, widened on failure.
+    fn aspiration(&mut self, game: &mut G, depth: u32, previous: Option<Score>) -> Score {
+        let full = (-Score::INFINITY, Score::INFINITY);
+        let (mut alpha, mut beta, mut delta) = match (self.shared.options.aspiration, previous) {
+            (Some(w), Some(p)) if w > 0 && depth > 1 && !p.is_decisive() => (p - w, p + w, w),
+            _ => (full.0, full.1, 0),
+        };
+        loop {
+            let score = self.node(game, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > full.0 {
+                alpha = widen(score, -delta);
+            } else if score >= beta && beta < full.1 {
+                beta = widen(score, delta);
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(4);
+        }
+    }
+
+    /// Checks the limits; called at every node.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let s = self.shared;
+        if self.main {
+            if s.options.max_nodes.is_some_and(|n| self.stats.nodes >= n) {
+                self.stopped = true;
+            } else if self.stats.nodes & 255 == 0 {
+                let timed_out = s.options.max_time.is_some_and(|t| s.start.elapsed() >= t);
+                self.stopped = timed_out || s.user_stop.is_stopped();
+            }
+            if self.stopped {
+                s.abort.store(true, Ordering::Relaxed);
+            }
+        } else {
+            self.stopped = s.abort.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn leaf(&mut self, game: &G, ply: u32, v: Score) -> Score {
+        self.stats.leaves += 1;
+        self.obs.leaf(game, ply, root_view(ply, v));
+        self.obs.exit(game, ply, root_view(ply, v), Bound::Exact);
+        v
+    }
+
+    /// Principal variation search of one node, fail-soft, for the side to move.
+    fn node(&mut self, game: &mut G, depth: u32, ply: u32, mut alpha: Score, beta: Score) -> Score {
+        let (ra, rb) = root_window(ply, alpha, beta);
+        self.obs.enter(game, ply, ra, rb);
+        self.stats.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv.clear(ply);
+        // The root never stops by itself: its children do, and it sees `stopped` after them.
+        if ply > 0 && self.should_stop() {
+            return Score::DRAW;
+        }
+        if let Some(outcome) = game.outcome() {
+            return self.leaf(game, ply, outcome_score(outcome, ply));
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            let v = self.eval.evaluate(game);
+            return self.leaf(game, ply, v);
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        let alpha0 = alpha;
+
+        // The transposition table: a cutoff away from the principal variation (so the PV stays
+        // complete), and the stored best move to try first in any case.
+        let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
+        let mut tt_move = None;
+        if let Some((tt, h)) = hash {
+            self.stats.tt_probes += 1;
+            if let Some(e) = tt.probe(h) {
+                self.stats.tt_hits += 1;
+                tt_move = e.move_id;
+                let deep_enough = if self.shared.options.deeper_tt_cutoffs {
+                    e.depth >= depth
+                } else {
+                    e.depth == depth
+                };
+                if !pv_node && ply > 0 && deep_enough {
+                    let s = e.score.from_table(ply);
+                    let usable = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= beta,
+                        Bound::Upper => s <= alpha,
+                    };
+                    if usable {
+                        self.obs
+                            .exit(game, ply, root_view(ply, s), root_bound(ply, e.bound));
+                        return s;
+                    }
+                }
+            }
+        }
+
+        let p = ply as usize;
+        if self.moves.len() <= p {
+            self.moves.resize_with(p + 1, Vec::new);
+            self.keys.resize_with(p + 1, Vec::new);
+            self.killers.resize(p + 1, [None, None]);
+        }
+        let mut moves = std::mem::take(&mut self.moves[p]);
+        let mut keys = std::mem::take(&mut self.keys[p]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[p] = moves;
+            self.keys[p] = keys;
+            let v = self.eval.evaluate(game);
+            return self.leaf(game, ply, v);
+        }
+        self.order(game, ply, tt_move, &moves, &mut keys);
+
+        let mut best = -Score::INFINITY;
+        let mut best_id = None;
+        let mut bound = Bound::Upper;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let mv = moves[i];
+            self.pv.clear_child(ply);
+            game.play(mv);
+            let mut v;
+            if i == 0 {
+                v = -self.node(game, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                v = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.stopped {
+                    self.pv.clear_child(ply);
+                    v = -self.node(game, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            game.undo(mv);
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_id = Some(game.move_id(mv));
+                self.pv.update(ply, mv);
+                if ply == 0 && v > alpha {
+                    self.partial = Some(RootResult {
+                        score: v,
+                        pv: self.pv.root().to_vec(),
+                    });
+                }
+            }
+            if best >= beta {
+                bound = Bound::Lower;
+                self.stats.cutoffs += 1;
+                self.obs.cutoff(game, ply, root_view(ply, best));
+                self.reward(game, ply, depth, mv);
+                break;
+            }
+            if best > alpha {
+                alpha = best;
+                bound = Bound::Exact;
+                let (ra, rb) = root_window(ply, alpha, beta);
+                self.obs.narrow(game, ply, ra, rb);
+            }
+        }
+        self.moves[p] = moves;
+        self.keys[p] = keys;
+        if self.stopped {
+            return Score::DRAW;
+        }
+        if let Some((tt, h)) = hash {
+            let exact_or_cut = best > alpha0;
+            tt.store(
+                h,
+                TtEntry {
+                    score: best.to_table(ply),
+                    depth,
+                    bound,
+                    move_id: best_id.filter(|_| exact_or_cut).map(|id| id as u16),
+                },
+            );
+        }
+        self.obs
+            .exit(game, ply, root_view(ply, best), root_bound(ply, bound));
+        best
+    }
+
+    /// Gives every move an ordering key: the table's move, then the killers, then history.
+    /// Equal keys keep the game's own order.
+    fn order(
+        &self,
+        game: &G,
+        ply: u32,
+        tt_move: Option<u16>,
+        moves: &[G::Move],
+        keys: &mut Vec<i32>,
+    ) {
+        let opts = self.shared.options;
+        let killers = self.killers[ply as usize];
+        let side = (ply as usize % 2) * self.id_limit;
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
+            let id = game.move_id(mv);
+            if tt_move.is_some_and(|t| t as usize == id) {
+                TT_MOVE_KEY
+            } else if opts.killers && killers[0] == Some(mv) {
+                KILLER_KEY + 1
+            } else if opts.killers && killers[1] == Some(mv) {
+                KILLER_KEY
+            } else if opts.history {
+                self.history.get(side + id).copied().unwrap_or(0)
+            } else {
+                0
+            }
+        }));
+    }
+
+    /// A move caused a cutoff: remember it as a killer and in the history.
+    fn reward(&mut self, game: &G, ply: u32, depth: u32, mv: G::Move) {
+        let k = &mut self.killers[ply as usize];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let i = (ply as usize % 2) * self.id_limit + game.move_id(mv);
+        if let Some(h) = self.history.get_mut(i) {
+            *h += (depth * depth) as i32;
+            if *h > HISTORY_MAX {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}
+
+/// Moves the move with the highest key among `i..` to position `i`, keeping the order of the
+/// others (a stable, lazy selection sort: a cutoff often comes before the list is sorted).
+#[inline]
+fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..keys.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves[i..=best].rotate_right(1);
+        keys[i..=best].rotate_right(1);
+    }
+}
+
+/// An aspiration bound moved `delta` past a failed score, or open when that reaches a win.
+fn widen(score: Score, delta: i32) -> Score {
+    let s = score.0.saturating_add(delta);
+    if s.abs() > Score::MAX_EVAL.0 {
+        if delta < 0 {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        }
+    } else {
+        Score(s)
+    }
+}

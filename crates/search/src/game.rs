@@ -1,0 +1,126 @@
+//! The two traits a game implements to be searched: [`Game`] (the rules) and [`Evaluator`]
+//! (a static judgement of a position), kept apart so one game can be searched with several
+//! evaluations.
+
+use std::fmt::Debug;
+
+use crate::Score;
+
+/// How a finished game ended, seen from the side to move.
+///
+/// Most games end right after the winning move, so the side to move has usually lost.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Neither side won.
+    Draw,
+}
+
+/// A two-player, zero-sum, perfect-information game with alternating turns, seen from the side
+/// to move.
+///
+/// The search walks the tree by *make/unmake*: it calls [`play`](Game::play) to go down and
+/// [`undo`](Game::undo) with the same move to come back, so a position is never cloned in the
+/// hot path (only [`Clone`] once per helper thread, for parallel search).
+///
+/// A node is a **leaf** when [`outcome`](Game::outcome) says the game is over (it is scored as a
+/// win, loss or draw at its distance from the root), or when the depth runs out, or when
+/// [`generate_moves`](Game::generate_moves) produces nothing; the last two are scored by the
+/// [`Evaluator`]. A game where having no move loses (or draws) must say so in `outcome`.
+///
+/// # Writing your own game
+///
+/// A complete game in a few lines: a pile of stones, each player takes 1, 2 or 3, and whoever
+/// takes the last stone wins. Piles that are multiples of 4 are lost for the side to move.
+///
+/// ```
+/// use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions};
+///
+/// #[derive(Clone)]
+/// struct Pile { stones: u32 }
+///
+/// impl Game for Pile {
+///     type Move = u32; // how many stones to take
+///
+///     fn generate_moves(&self, moves: &mut Vec<u32>) {
+///         // Taking more first is a good guess; the search reorders with what it learns.
+///         moves.extend((1..=3).rev().filter(|&n| n <= self.stones));
+///     }
+///     fn play(&mut self, n: u32) { self.stones -= n; }
+///     fn undo(&mut self, n: u32) { self.stones += n; }
+///     fn outcome(&self) -> Option<Outcome> {
+///         // The previous player took the last stone: the side to move has lost.
+///         (self.stones == 0).then_some(Outcome::Loss)
+///     }
+///     fn move_id(&self, n: u32) -> usize { n as usize }
+///     fn move_id_limit(&self) -> usize { 4 }
+///     fn hash(&self) -> Option<u64> { Some(self.stones as u64) }
+/// }
+///
+/// /// Nothing to judge short of the end: every unfinished pile looks even.
+/// struct Even;
+/// impl Evaluator<Pile> for Even {
+///     fn evaluate(&self, _: &Pile) -> Score { Score::DRAW }
+/// }
+///
+/// let mut game = Pile { stones: 10 };
+/// let report = Search::new(SearchOptions::depth(20)).run(&mut game, &Even);
+/// assert_eq!(report.best_move, Some(2)); // leave 8, a multiple of 4
+/// assert!(report.score.is_win());
+/// assert_eq!(report.score.plies_to_end(), Some(5)); // 10 -> 8 -> ... the fifth move takes the last
+/// ```
+///
+/// The example `crates/search/examples/nim.rs` is a longer version with several piles and a
+/// real evaluation.
+pub trait Game {
+    /// A move. Small and `Copy`: the search keeps many of them.
+    type Move: Copy + Eq + Debug;
+
+    /// Appends the legal moves of the side to move to `moves` (which arrives empty). The order
+    /// is the game's first guess of which moves are best; the search keeps it among moves it
+    /// knows nothing else about, so good heuristic ordering here speeds up every algorithm.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move of the side to move; the other side is then to move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some` when the game is over, seen from the side to move.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A small dense number for a move, below [`move_id_limit`](Game::move_id_limit), the same
+    /// for the same move wherever it is played (a board cell, a column, a from/to pair). The
+    /// history heuristic is indexed by it and the transposition table stores it.
+    fn move_id(&self, mv: Self::Move) -> usize;
+
+    /// One more than the largest [`move_id`](Game::move_id); at most 65,535.
+    fn move_id_limit(&self) -> usize;
+
+    /// A hash of the position and the side to move (Zobrist hashing is the usual way, updated
+    /// in `play`/`undo`). `None`, the default, means no transposition table.
+    fn hash(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// A static evaluation: how good a position looks for the side to move, without searching.
+///
+/// It must return a value within `±`[`Score::MAX_EVAL`]; wins and losses come from
+/// [`Game::outcome`]. `&self`, not `&mut self`, so parallel search can share one evaluator;
+/// an evaluation that needs incremental state keeps it in the game, updated by `play`/`undo`.
+pub trait Evaluator<G: Game + ?Sized> {
+    /// The value of `game` for its side to move.
+    fn evaluate(&self, game: &G) -> Score;
+}
+
+/// Any `Fn(&G) -> Score` closure is an evaluator.
+impl<G: Game + ?Sized, F: Fn(&G) -> Score> Evaluator<G> for F {
+    fn evaluate(&self, game: &G) -> Score {
+        self(game)
+    }
+}

@@ -1,0 +1,244 @@
+//! The driver and the algorithms on hand-built games: the fastest win and the slowest loss,
+//! determinism, limits, the stop flag, and per-iteration reports.
+
+use std::time::Duration;
+
+use alphabeta::testing::{RandomEval, RandomGame};
+use alphabeta::{
+    alphabeta, minimax, negamax, pvs, Evaluator, Game, NoObserver, Outcome, Pruning, Score, Search,
+    SearchOptions, Window,
+};
+
+/// A game given as a tree whose leaves are finished games or static values.
+#[derive(Clone, Debug)]
+enum Node {
+    /// The game is over; the outcome is for the side to move at this node.
+    End(Outcome),
+    /// A static value for the side to move at this node.
+    Eval(i32),
+    Moves(Vec<Node>),
+}
+
+#[derive(Clone)]
+struct Walk<'a> {
+    path: Vec<&'a Node>,
+}
+
+impl Walk<'_> {
+    fn here(&self) -> &Node {
+        self.path.last().unwrap()
+    }
+}
+
+impl Game for Walk<'_> {
+    type Move = usize;
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        if let Node::Moves(c) = self.here() {
+            moves.extend(0..c.len());
+        }
+    }
+    fn play(&mut self, mv: usize) {
+        let next = match self.path.last().unwrap() {
+            Node::Moves(c) => &c[mv],
+            _ => unreachable!("play on a leaf"),
+        };
+        self.path.push(next);
+    }
+    fn undo(&mut self, _: usize) {
+        self.path.pop();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self.here() {
+            Node::End(o) => Some(*o),
+            _ => None,
+        }
+    }
+    fn move_id(&self, mv: usize) -> usize {
+        mv
+    }
+    fn move_id_limit(&self) -> usize {
+        8
+    }
+}
+
+struct Static;
+impl Evaluator<Walk<'_>> for Static {
+    fn evaluate(&self, g: &Walk<'_>) -> Score {
+        match g.here() {
+            Node::Eval(v) => Score(*v),
+            _ => Score(0),
+        }
+    }
+}
+
+use Node::*;
+
+/// Every algorithm's choice of move and score on `root`, to `depth`.
+fn all_choices(root: &Node, depth: u32) -> Vec<(&'static str, Option<usize>, Score)> {
+    let mut g = Walk { path: vec![root] };
+    let o = &mut NoObserver;
+    let p = Pruning::default();
+    let w = Window::FULL;
+    let mut out = vec![];
+    let r = minimax(&mut g, &Static, depth, o);
+    out.push(("minimax", r.best_move, r.score));
+    let r = alphabeta(&mut g, &Static, depth, w, p, o);
+    out.push(("alphabeta", r.best_move, r.score));
+    let r = negamax(&mut g, &Static, depth, w, p, o);
+    out.push(("negamax", r.best_move, r.score));
+    let r = pvs(&mut g, &Static, depth, w, o);
+    out.push(("pvs", r.best_move, r.score));
+    let r = Search::new(SearchOptions::depth(depth)).run(&mut g, &Static);
+    out.push(("search", r.best_move, r.score));
+    out
+}
+
+#[test]
+fn the_win_in_one_is_preferred_to_the_win_in_three() {
+    // Move 0 wins in 3 (whatever the opponent does, our next move wins); move 1 wins at once
+    // (the opponent is to move and has lost); move 2 is only a good position.
+    let win_in_3 = Moves(vec![
+        Moves(vec![End(Outcome::Loss)]),
+        Moves(vec![Eval(0), End(Outcome::Loss)]),
+    ]);
+    let root = Moves(vec![win_in_3, End(Outcome::Loss), Eval(-50)]);
+    for (name, mv, score) in all_choices(&root, 5) {
+        assert_eq!(mv, Some(1), "{name}");
+        assert_eq!(score, Score::win_in(1), "{name}");
+    }
+}
+
+#[test]
+fn when_every_move_loses_the_slowest_loss_is_chosen() {
+    // Plies alternate: the root (us), the opponent, us, ... `End(Loss)` at an even ply is our loss.
+    // Move 0: the opponent wins at once (we have lost at ply 2).
+    let lose_in_2 = Moves(vec![End(Outcome::Loss)]);
+    // Move 1: we hold out until ply 4.
+    let lose_in_4 = Moves(vec![Moves(vec![Moves(vec![End(Outcome::Loss)])])]);
+    // Move 2: the opponent may win at ply 4 or at ply 2; it takes the faster.
+    let opponent_choice = Moves(vec![
+        Moves(vec![Moves(vec![End(Outcome::Loss)])]),
+        End(Outcome::Loss),
+    ]);
+    let root = Moves(vec![lose_in_2, lose_in_4, opponent_choice]);
+    for (name, mv, score) in all_choices(&root, 6) {
+        assert_eq!(mv, Some(1), "{name}");
+        assert_eq!(score, Score::loss_in(4), "{name}");
+    }
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let mut g = RandomGame::new(14, 7);
+    let runs: Vec<_> = (0..3)
+        .map(|_| Search::new(SearchOptions::depth(5)).run(&mut g, &RandomEval))
+        .collect();
+    for r in &runs[1..] {
+        assert_eq!(r.best_move, runs[0].best_move);
+        assert_eq!(r.score, runs[0].score);
+        assert_eq!(r.pv, runs[0].pv);
+        assert_eq!(r.stats.nodes, runs[0].stats.nodes);
+    }
+}
+
+#[test]
+fn iterations_are_reported_in_order_and_match_the_result() {
+    let mut g = RandomGame::new(12, 3).with_loss_rate(0);
+    let mut seen = vec![];
+    let r =
+        Search::new(SearchOptions::depth(5)).run_with(&mut g, &RandomEval, &mut NoObserver, |it| {
+            seen.push((it.depth, it.score, it.pv.to_vec(), it.nodes));
+        });
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5]
+    );
+    assert!(
+        seen.windows(2).all(|w| w[0].3 <= w[1].3),
+        "node counts grow"
+    );
+    let last = seen.last().unwrap();
+    assert_eq!((last.1, &last.2), (r.score, &r.pv));
+    assert_eq!(r.depth, 5);
+    // Each iteration's score is the fixed-depth minimax value.
+    for (depth, score, _, _) in &seen {
+        assert_eq!(
+            *score,
+            minimax(&mut g, &RandomEval, *depth, &mut NoObserver).score
+        );
+    }
+}
+
+#[test]
+fn a_node_limit_stops_the_search_with_a_legal_move() {
+    let mut g = RandomGame::new(24, 11).with_loss_rate(0);
+    let r = Search::new(SearchOptions::nodes(5_000)).run(&mut g, &RandomEval);
+    assert!(r.stats.nodes <= 5_000, "{} nodes", r.stats.nodes);
+    let mut legal = vec![];
+    g.generate_moves(&mut legal);
+    assert!(legal.contains(&r.best_move.unwrap()));
+    assert!(r.depth >= 1 && r.depth < 10);
+    assert_eq!(r.pv.first(), r.best_move.as_ref());
+    assert_legal_line(&mut g, &r.pv);
+    // The same limit twice gives the same answer.
+    let again = Search::new(SearchOptions::nodes(5_000)).run(&mut g, &RandomEval);
+    assert_eq!(
+        (again.best_move, again.stats.nodes),
+        (r.best_move, r.stats.nodes)
+    );
+}
+
+#[test]
+fn a_stop_from_another_thread_ends_an_unlimited_search() {
+    let mut g = RandomGame::new(30, 5).with_loss_rate(0);
+    let mut search = Search::new(SearchOptions::depth(200).with_threads(2));
+    let stop = search.stop_handle();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stop.stop();
+    });
+    let r = search.run(&mut g, &RandomEval);
+    stopper.join().unwrap();
+    assert!(r.best_move.is_some());
+    assert!(r.depth < 200);
+}
+
+#[test]
+fn a_time_limit_ends_the_search_with_the_last_iteration_or_better() {
+    let mut g = RandomGame::new(30, 9).with_loss_rate(0);
+    let mut completed = vec![];
+    let r = Search::new(SearchOptions::time(Duration::from_millis(100))).run_with(
+        &mut g,
+        &RandomEval,
+        &mut NoObserver,
+        |it| completed.push((it.depth, it.pv.to_vec())),
+    );
+    let (depth, pv) = completed.last().expect("depth 1 completes");
+    // Either the last completed iteration's move, or a move proven better in the next one.
+    assert!(r.depth == *depth);
+    if r.best_move == pv.first().copied() {
+        assert_eq!(&r.pv, pv);
+    }
+    assert_legal_line(&mut g, &r.pv);
+}
+
+fn assert_legal_line<G: Game>(g: &mut G, line: &[G::Move]) {
+    for (i, &mv) in line.iter().enumerate() {
+        let mut legal = vec![];
+        g.generate_moves(&mut legal);
+        assert!(legal.contains(&mv), "move {i} of {line:?} is illegal");
+        g.play(mv);
+    }
+    for &mv in line.iter().rev() {
+        g.undo(mv);
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let root = End(Outcome::Loss);
+    for (name, mv, score) in all_choices(&root, 3) {
+        assert_eq!(mv, None, "{name}");
+        assert_eq!(score, Score::loss_in(0), "{name}");
+    }
+}
