@@ -8,7 +8,9 @@ use alphabeta::{
     alphabeta, minimax, negamax, pvs, CutRule, FailMode, NoObserver, Pruning, Search,
     SearchOptions, SearchReport, Window,
 };
-use anyhow::{ensure, Result};
+use std::time::Instant;
+
+use anyhow::{ensure, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -24,9 +26,84 @@ pub struct BenchArgs {
     /// Seed of the benchmark game.
     #[arg(long, default_value_t = 2024)]
     seed: u64,
+    /// Leaves of the explicit tree for the explainer benchmark.
+    #[arg(long, default_value_t = 1_000_000)]
+    tree_leaves: usize,
+    /// Also write the benchmark tree to this file (to time `alphabeta tree -f FILE`).
+    #[arg(long)]
+    save_tree: Option<std::path::PathBuf>,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// The explainer benchmark's tree: branching 10 (the last level takes what is left), leaf
+/// values from a fixed pseudo-random sequence in -99..=99.
+pub fn benchmark_tree(leaves: usize, seed: u64) -> String {
+    fn build(out: &mut String, leaves: usize, state: &mut u64) {
+        if leaves <= 1 {
+            *state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let v = ((*state >> 33) % 199) as i64 - 99;
+            out.push_str(&v.to_string());
+            return;
+        }
+        let kids = leaves.min(10);
+        out.push('[');
+        for i in 0..kids {
+            if i > 0 {
+                out.push(',');
+            }
+            let share = leaves / kids + usize::from(i < leaves % kids);
+            build(out, share, state);
+        }
+        out.push(']');
+    }
+    let mut out = String::with_capacity(leaves * 4);
+    let mut state = seed;
+    build(&mut out, leaves.max(1), &mut state);
+    out
+}
+
+#[derive(Serialize)]
+struct TreeRow {
+    leaves: usize,
+    nodes: usize,
+    bytes: usize,
+    parse_ms: f64,
+    explain_ms: f64,
+    json_ms: f64,
+    leaves_opened: usize,
+    minimum: Option<u64>,
+}
+
+fn tree_bench(args: &BenchArgs) -> Result<TreeRow> {
+    let text = benchmark_tree(args.tree_leaves, args.seed);
+    if let Some(path) = &args.save_tree {
+        std::fs::write(path, &text)
+            .with_context(|| format!("cannot write the tree to {}", path.display()))?;
+    }
+    let start = Instant::now();
+    let tree = alphabeta_tree::parse(&text)?;
+    let parse_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let start = Instant::now();
+    let e = alphabeta_tree::explain(&tree, alphabeta_tree::Settings::default(), false)?;
+    let explain_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let start = Instant::now();
+    let json = serde_json::to_string(&e.json_report())?;
+    let json_ms = start.elapsed().as_secs_f64() * 1000.0;
+    std::hint::black_box(json);
+    Ok(TreeRow {
+        leaves: tree.leaves.len(),
+        nodes: tree.nodes.len(),
+        bytes: text.len(),
+        parse_ms,
+        explain_ms,
+        json_ms,
+        leaves_opened: e.run.opened.len(),
+        minimum: e.minimum.map(|m| m.leaves),
+    })
 }
 
 #[derive(Serialize)]
@@ -113,8 +190,14 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             Box::new(move |g| pvs(g, &RandomEval, d, Window::FULL, &mut NoObserver)),
         ),
         ("search (ID, TT, killers), 1 thread", Box::new(driver(d, 1))),
-        ("search, 1 thread, 2 plies deeper", Box::new(driver(d + 2, 1))),
-        ("search, 2 threads, 2 plies deeper", Box::new(driver(d + 2, 2))),
+        (
+            "search, 1 thread, 2 plies deeper",
+            Box::new(driver(d + 2, 1)),
+        ),
+        (
+            "search, 2 threads, 2 plies deeper",
+            Box::new(driver(d + 2, 2)),
+        ),
     ];
 
     let bar = if std::io::stderr().is_terminal() && !args.json {
@@ -133,10 +216,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         rows.push(Row::new(name, &report, millis));
         bar.inc(1);
     }
+    bar.set_message("tree explainer");
+    let tree = tree_bench(args)?;
     bar.finish_and_clear();
 
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        let out = serde_json::json!({ "engine": rows, "tree": tree });
+        println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
     println!(
@@ -163,5 +249,18 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             r.effective_branching_factor
         );
     }
+    println!();
+    println!(
+        "tree explainer: {} leaves, {} nodes, {} bytes of text",
+        tree.leaves, tree.nodes, tree.bytes
+    );
+    println!(
+        "  parse {:.1} ms, explain (alpha-beta and minimum) {:.1} ms, JSON {:.1} ms; {} leaves opened, minimum {}",
+        tree.parse_ms,
+        tree.explain_ms,
+        tree.json_ms,
+        tree.leaves_opened,
+        tree.minimum.map_or("none".into(), |m| m.to_string())
+    );
     Ok(())
 }

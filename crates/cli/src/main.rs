@@ -1,6 +1,7 @@
 //! `alphabeta`: the command-line face of the alphabeta game-tree search engine.
 
 mod bench;
+mod tree_cmd;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Explain minimax and alpha-beta on an explicit tree: value, leaves opened, cuts, windows,
+    /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
+    Tree(tree_cmd::TreeArgs),
     /// Run the engine benchmark suite and print its figures.
     Bench(bench::BenchArgs),
 }
@@ -23,6 +27,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Tree(args) => tree_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match result {

@@ -31,10 +31,20 @@ fn help_and_version() {
 
 #[test]
 fn bench_json_agrees_across_algorithms() {
-    let o = alphabeta(&["bench", "--json", "--depth", "4", "--cells", "8"]);
+    let o = alphabeta(&[
+        "bench",
+        "--json",
+        "--depth",
+        "4",
+        "--cells",
+        "8",
+        "--tree-leaves",
+        "1000",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
-    let rows = rows.as_array().unwrap();
+    let out: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
+    assert_eq!(out["tree"]["leaves"], 1000);
+    let rows = out["engine"].as_array().unwrap();
     assert_eq!(rows.len(), 8);
     // The alpha-beta family searches the same depth: same score, and never more nodes than
     // the plain minimax of the same depth would (checked here by the fail-soft/pvs relation).

@@ -1,0 +1,209 @@
+//! `alphabeta tree`: explain minimax and alpha-beta on an explicit tree.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+use alphabeta::CutRule;
+use alphabeta_tree::{
+    compare, compare_text, dot, explain, parse, svg, Algorithm, CompareRow, JsonReport, Order,
+    ParseError, RootKind, Settings,
+};
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+const CONVENTIONS: &str = "\
+Input: nested lists of leaf values, like [[3,12,8],[2,4,6],[14,5,2]], or a labelled tree, like
+A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: a search that
+needs it stops with an error naming it). Labels are Unicode letters and digits, starting with a
+letter. The tree comes from the argument, from a file (-f), or from standard input.
+
+Conventions (the textbook ones):
+  - the root is a Max node unless --root min; levels alternate Max / Min;
+  - children are searched left to right unless --order rtl;
+  - a Max node stops when its value >= beta, a Min node when its value <= alpha
+    (--cut strict: only when > beta / < alpha);
+  - leaves are numbered 0.. in reading order (left to right) whatever the search order;
+    a node's path is the list of child indices from the root;
+  - \"pruned\" lists the maximal subtrees never entered (a cut at D lists D, not its leaves);
+  - the minimum is the fewest leaves whose values alone fix the root value, whatever the other
+    leaves hold, with an order of the children under which alpha-beta opens only those.
+
+Examples:
+  alphabeta tree '[[3,12,8],[2,4,6],[14,5,2]]'
+  alphabeta tree --trace 'A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))'
+  alphabeta tree --format svg -f exam.txt > exam.svg
+  alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'";
+
+#[derive(Args, Debug)]
+#[command(after_long_help = CONVENTIONS)]
+pub struct TreeArgs {
+    /// The tree, e.g. '[[3,12,8],[2,4,6],[14,5,2]]' ('-' or nothing: standard input).
+    tree: Option<String>,
+    /// Read the tree from this file.
+    #[arg(short, long, conflicts_with = "tree")]
+    file: Option<PathBuf>,
+    /// The player at the root.
+    #[arg(long, value_enum, default_value_t = RootArg::Max)]
+    root: RootArg,
+    /// The order children are searched in.
+    #[arg(long, value_enum, default_value_t = OrderArg::Ltr)]
+    order: OrderArg,
+    /// The algorithm.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Alphabeta)]
+    algorithm: AlgorithmArg,
+    /// The cut rule: inclusive (>= beta, <= alpha) or strict (> beta, < alpha).
+    #[arg(long, value_enum, default_value_t = CutArg::Inclusive)]
+    cut: CutArg,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Show every step: entering a node with its window, opening a leaf, narrowing, cutting.
+    #[arg(long)]
+    trace: bool,
+    /// Compare the leaves opened by every algorithm in both orders with the minimum.
+    #[arg(long)]
+    compare: bool,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum RootArg {
+    Max,
+    Min,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum OrderArg {
+    /// Left to right.
+    Ltr,
+    /// Right to left.
+    Rtl,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum AlgorithmArg {
+    /// Plain minimax: opens every leaf.
+    Minimax,
+    /// Alpha-beta, max/min form, fail-hard (the textbook's).
+    Alphabeta,
+    /// Alpha-beta, max/min form, fail-soft.
+    AlphabetaSoft,
+    /// Alpha-beta, negamax form, fail-soft.
+    Negamax,
+    /// Principal variation search (inclusive cut only).
+    Pvs,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum CutArg {
+    Inclusive,
+    Strict,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
+enum FormatArg {
+    Text,
+    Json,
+    Dot,
+    Svg,
+}
+
+#[derive(Serialize)]
+struct WithCompare {
+    #[serde(flatten)]
+    report: JsonReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compare: Option<Vec<CompareRow>>,
+}
+
+/// Reads the tree's text from the argument, the file or standard input.
+fn read_input(args: &TreeArgs) -> Result<String> {
+    if let Some(path) = &args.file {
+        return std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the tree file {}", path.display()));
+    }
+    match args.tree.as_deref() {
+        Some("-") | None => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .context("cannot read the tree from standard input")?;
+            Ok(s)
+        }
+        Some(t) => Ok(t.to_string()),
+    }
+}
+
+/// A parse error with the faulty line and a caret under the column.
+fn show_parse_error(input: &str, e: &ParseError) -> String {
+    let line = input.lines().nth(e.line - 1).unwrap_or("");
+    if line.chars().count() > 200 {
+        return format!("in the tree, {e}");
+    }
+    format!(
+        "in the tree, {e}\n  {line}\n  {}^",
+        " ".repeat(e.column.saturating_sub(1))
+    )
+}
+
+pub fn run(args: &TreeArgs) -> Result<()> {
+    let input = read_input(args)?;
+    let tree = match parse(&input) {
+        Ok(t) => t,
+        Err(e) => bail!(show_parse_error(&input, &e)),
+    };
+    let settings = Settings {
+        root: match args.root {
+            RootArg::Max => RootKind::Max,
+            RootArg::Min => RootKind::Min,
+        },
+        order: match args.order {
+            OrderArg::Ltr => Order::LeftToRight,
+            OrderArg::Rtl => Order::RightToLeft,
+        },
+        algorithm: match args.algorithm {
+            AlgorithmArg::Minimax => Algorithm::Minimax,
+            AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+            AlgorithmArg::AlphabetaSoft => Algorithm::AlphaBetaSoft,
+            AlgorithmArg::Negamax => Algorithm::Negamax,
+            AlgorithmArg::Pvs => Algorithm::Pvs,
+        },
+        cut: match args.cut {
+            CutArg::Inclusive => CutRule::Inclusive,
+            CutArg::Strict => CutRule::Strict,
+        },
+    };
+    if args.compare && args.format != FormatArg::Json {
+        let rows = compare(&tree, settings.root, settings.cut);
+        let min = alphabeta_tree::minimum(&tree, settings.root);
+        print!("{}", compare_text(&tree, &rows, min.as_ref()));
+        return Ok(());
+    }
+    let e = explain(&tree, settings, args.trace)?;
+    match args.format {
+        FormatArg::Text => print!("{}", e.to_text()),
+        FormatArg::Json => {
+            let report = e.json_report();
+            let rows = args
+                .compare
+                .then(|| compare(&tree, settings.root, settings.cut));
+            let out = WithCompare {
+                report,
+                compare: rows,
+            };
+            // Pretty for a person at a terminal, compact for a program (and for big trees).
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            if std::io::stdout().is_terminal() {
+                serde_json::to_writer_pretty(&mut w, &out)?;
+            } else {
+                serde_json::to_writer(&mut w, &out)?;
+            }
+            writeln!(w)?;
+            w.flush()?;
+        }
+        FormatArg::Dot => print!("{}", dot(&e)),
+        FormatArg::Svg => print!("{}", svg(&e)),
+    }
+    Ok(())
+}

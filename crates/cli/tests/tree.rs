@@ -1,0 +1,220 @@
+//! End-to-end tests of `alphabeta tree`: every format, every input path, every error.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .arg("tree")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args, None);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Runs a failing command; returns its error message.
+fn fails(args: &[&str], stdin: Option<&str>) -> String {
+    let o = run(args, stdin);
+    assert!(!o.status.success(), "{args:?} should fail");
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    assert!(o.stdout.is_empty(), "nothing on stdout");
+    String::from_utf8(o.stderr).unwrap()
+}
+
+const THREE: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
+const LABELLED: &str = "A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))";
+
+#[test]
+fn json_follows_the_contract() {
+    let j: Value = serde_json::from_str(&ok(&["--format", "json", THREE])).unwrap();
+    assert_eq!(j["value"], 3);
+    assert_eq!(j["root"], "max");
+    assert_eq!(j["order"], "ltr");
+    assert_eq!(j["algorithm"], "alphabeta");
+    assert_eq!(j["cut"], "inclusive");
+    assert_eq!(j["best_move"], 0);
+    assert_eq!(j["pv"], json!([[0], [0, 0]]));
+    assert_eq!(j["leaves_total"], 9);
+    assert_eq!(j["leaves_opened"], 7);
+    assert_eq!(j["opened"], json!([0, 1, 2, 3, 6, 7, 8]));
+    assert_eq!(j["pruned"], json!([[1, 1], [1, 2]]));
+    assert_eq!(j["pruned_labels"], Value::Null);
+    assert_eq!(j["minimum"]["leaves"], 5);
+    assert_eq!(j["minimum"]["witness"], json!([0, 1, 2, 3, 8]));
+    let root = &j["nodes"][0];
+    assert_eq!(
+        (&root["path"], &root["label"], &root["kind"], &root["value"]),
+        (&json!([]), &Value::Null, &json!("max"), &json!(3))
+    );
+    assert_eq!(
+        (&root["exact"], &root["alpha"], &root["beta"]),
+        (&json!(true), &json!(3), &Value::Null)
+    );
+    assert_eq!(root["visited"], true);
+    assert_eq!(j["nodes"].as_array().unwrap().len(), 13);
+    assert!(j.get("trace").is_none());
+}
+
+#[test]
+fn json_of_a_labelled_tree_with_trace_and_compare() {
+    let out = ok(&[
+        "--format",
+        "json",
+        "--trace",
+        "--compare",
+        "--order",
+        "ltr",
+        LABELLED,
+    ]);
+    let j: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["value"], 4);
+    assert_eq!(j["pruned_labels"], json!(["N", "L"]));
+    assert_eq!(j["best_move_label"], "C");
+    let trace = j["trace"].as_array().unwrap();
+    assert_eq!(trace[0]["step"], "enter");
+    assert_eq!(trace.iter().filter(|s| s["step"] == "cut").count(), 2);
+    // Right to left needs L: the comparison says so instead of failing.
+    let rows = j["compare"].as_array().unwrap();
+    let rtl = rows
+        .iter()
+        .find(|r| r["algorithm"] == "alphabeta" && r["order"] == "rtl")
+        .unwrap();
+    assert_eq!(rtl["leaves_opened"], Value::Null);
+    assert!(rtl["error"].as_str().unwrap().contains("leaf L"));
+}
+
+#[test]
+fn text_report_and_trace() {
+    let out = ok(&["--trace", THREE]);
+    assert!(out.starts_with("value: 3"), "{out}");
+    assert!(out.contains("leaves opened: 7 of 9"), "{out}");
+    assert!(out.contains("pruned: [1,1] [1,2]"), "{out}");
+    assert!(out.contains("minimum: 5 leaves"), "{out}");
+    assert!(out.contains("cut at [1]: 2 <= alpha 3"), "{out}");
+    let out = ok(&["--root", "min", "--algorithm", "minimax", THREE]);
+    assert!(out.starts_with("value: 6"), "{out}");
+    assert!(out.contains("leaves opened: 9 of 9"), "{out}");
+}
+
+#[test]
+fn compare_table() {
+    let out = ok(&[
+        "--compare",
+        "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]",
+    ]);
+    let line = |name: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {out}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(line("minimax")[1..], ["17", "17"]);
+    assert_eq!(line("alphabeta ")[1..], ["8", "17"]);
+    assert_eq!(line("minimum")[1], "8");
+}
+
+#[test]
+fn dot_and_svg_pictures() {
+    let dot = ok(&["--format", "dot", THREE]);
+    assert!(dot.starts_with("digraph"), "{dot}");
+    assert!(dot.trim_end().ends_with('}'));
+    assert_eq!(dot.matches("shape=box").count(), 1, "one Max node");
+    assert_eq!(dot.matches("shape=circle").count(), 3, "three Min nodes");
+    assert_eq!(dot.matches("label=\"cut\"").count(), 2, "two cut edges");
+
+    let svg = ok(&["--format", "svg", LABELLED]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"cutmark\"").count(), 2, "N and L cut");
+    assert_eq!(
+        svg.matches("<circle").count(),
+        3,
+        "Min nodes B, C, I as circles"
+    );
+    assert_eq!(
+        svg.matches("<rect").count(),
+        3 + 8,
+        "Max nodes A, F, G as squares, 8 leaves"
+    );
+    assert_eq!(svg.matches("class=\"opened").count(), 6, "6 leaves opened");
+    assert_eq!(svg.matches("<g").count(), 14, "one group per node");
+}
+
+#[test]
+fn input_from_a_file_and_from_stdin() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tree.txt");
+    std::fs::write(&file, "[\n  [3, 12, 8],\n  [2, 4, 6],\n  [14, 5, 2]\n]\n").unwrap();
+    let out = ok(&["-f", file.to_str().unwrap()]);
+    assert!(out.starts_with("value: 3"), "{out}");
+    let o = run(&[], Some("[4,[3,1]]"));
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("value: 4"));
+    let o = run(&["-"], Some("A(B=1,C=2)"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("best move: child 1 (C)"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_error_is_clear() {
+    let e = fails(&[""], None);
+    assert!(e.contains("line 1, column 1: the tree is empty"), "{e}");
+    let e = fails(&[], Some("   \n"));
+    assert!(e.contains("the tree is empty"), "{e}");
+    let e = fails(&["[[3,12],[]]"], None);
+    assert!(e.contains("column 9: a node with no children"), "{e}");
+    assert!(
+        e.contains("  [[3,12],[]]\n          ^"),
+        "caret under the fault: {e}"
+    );
+    let e = fails(&["[1,123456789012]"], None);
+    assert!(e.contains("out of range"), "{e}");
+    let e = fails(&["A(B=1,B=2)"], None);
+    assert!(e.contains("duplicate label B"), "{e}");
+    let e = fails(&[], Some("[1,\n2 3]"));
+    assert!(e.contains("line 2, column 3"), "{e}");
+    let e = fails(&["--order", "rtl", LABELLED], None);
+    assert!(e.contains("leaf L") && e.contains("unknown"), "{e}");
+    let e = fails(&["--algorithm", "pvs", "--cut", "strict", THREE], None);
+    assert!(e.contains("inclusive"), "{e}");
+    let e = fails(&["-f", "/no/such/file.txt"], None);
+    assert!(e.contains("/no/such/file.txt"), "{e}");
+    let o = run(&["--format", "png", THREE], None);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("png"));
+}
+
+#[test]
+fn help_states_the_conventions() {
+    let out = ok(&["--help"]);
+    for needle in [
+        "Max node unless --root min",
+        "left to right",
+        ">= beta",
+        "reading order",
+        "pruned",
+    ] {
+        assert!(out.contains(needle), "--help lacks {needle:?}");
+    }
+}

@@ -1,0 +1,211 @@
+//! The fewest leaves whose values alone fix the root's value, whatever the other leaves hold.
+//!
+//! Once the root value `V` is known this is one pass up the tree. Fixing `V` means proving
+//! both "the root is at least V" and "at most V". For a node `n`, let
+//! - `lo(n)`: the fewest leaves proving `value(n) >= V`,
+//! - `hi(n)`: the fewest leaves proving `value(n) <= V`,
+//! - `both(n)`: the fewest proving both at once.
+//!
+//! At a Max node one child `>= V` suffices for `lo`, but `hi` needs every child `<= V`; `both`
+//! needs one child fixed at exactly `V` and every other child `<= V`. A Min node is the mirror
+//! image. A known leaf costs 1 where its value satisfies the claim; an unknown leaf (`?`) can
+//! prove nothing. The minimum is `both(root)`; following the choices gives a witness set, and
+//! putting each chosen child first gives an order in which alpha-beta (cutting at `>=`/`<=`)
+//! opens exactly the witness.
+
+use crate::explain::RootKind;
+use crate::model::{NodeId, Tree};
+
+const NEVER: u64 = u64::MAX / 4;
+
+/// The answer: the count, one witness set, and an order that makes alpha-beta open only it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minimum {
+    /// The root value the witness fixes.
+    pub value: i32,
+    /// How many leaves.
+    pub leaves: u64,
+    /// The witness: leaf indices in reading order.
+    pub witness: Vec<u32>,
+    /// For every node, its children in the order to search them (child indices).
+    pub order: Vec<Vec<u32>>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Claim {
+    AtLeast,
+    AtMost,
+    Exactly,
+}
+
+/// Per node: the three costs, and the child each "one child suffices" choice picks.
+#[derive(Clone, Copy)]
+struct Costs {
+    lo: u64,
+    hi: u64,
+    both: u64,
+    /// The child chosen for `lo` at a Max node or for `hi` at a Min node.
+    pick_one: u32,
+    /// The child fixed exactly for `both`.
+    pick_exact: u32,
+}
+
+/// The value of the tree with every unknown leaf set to `fill`.
+fn value_with(tree: &Tree, root: RootKind, fill: i32) -> i32 {
+    let mut v = vec![0i32; tree.nodes.len()];
+    for id in (0..tree.nodes.len()).rev() {
+        let n = &tree.nodes[id];
+        v[id] = if n.is_leaf() {
+            n.value.unwrap_or(fill)
+        } else {
+            let kids = tree
+                .children_of(id as NodeId)
+                .iter()
+                .map(|&c| v[c as usize]);
+            if root.is_max_at(n.depth) {
+                kids.max().unwrap_or(0)
+            } else {
+                kids.min().unwrap_or(0)
+            }
+        };
+    }
+    v[0]
+}
+
+/// The minimum, or `None` when the known leaves do not fix the root value (it depends on `?`).
+pub fn minimum(tree: &Tree, root: RootKind) -> Option<Minimum> {
+    let inf = crate::model::INF;
+    let value = value_with(tree, root, -inf);
+    if value != value_with(tree, root, inf) {
+        return None;
+    }
+    let mut costs = vec![
+        Costs {
+            lo: NEVER,
+            hi: NEVER,
+            both: NEVER,
+            pick_one: 0,
+            pick_exact: 0,
+        };
+        tree.nodes.len()
+    ];
+    // Preorder ids: children come after their parent, so a reverse sweep sees them first.
+    for id in (0..tree.nodes.len()).rev() {
+        let n = &tree.nodes[id];
+        if n.is_leaf() {
+            let c = &mut costs[id];
+            if let Some(v) = n.value {
+                c.lo = if v >= value { 1 } else { NEVER };
+                c.hi = if v <= value { 1 } else { NEVER };
+                c.both = if v == value { 1 } else { NEVER };
+            }
+            continue;
+        }
+        let kids = tree.children_of(id as NodeId);
+        let max = root.is_max_at(n.depth);
+        // At a Max node "every child" is the `hi` claim and "one child" the `lo` claim;
+        // at a Min node the other way round.
+        let every = |c: &Costs| if max { c.hi } else { c.lo };
+        let one = |c: &Costs| if max { c.lo } else { c.hi };
+        // The sum of the "every" costs, kept as a finite part and a count of impossible ones,
+        // so that "all but child i" is one subtraction.
+        let (mut finite, mut impossible) = (0u64, 0usize);
+        for &k in kids {
+            match every(&costs[k as usize]) {
+                e if e >= NEVER => impossible += 1,
+                e => finite += e,
+            }
+        }
+        let total = if impossible > 0 {
+            NEVER
+        } else {
+            finite.min(NEVER)
+        };
+        let (mut best_one, mut pick_one) = (NEVER, 0);
+        let (mut best_both, mut pick_exact) = (NEVER, 0);
+        for (i, &k) in kids.iter().enumerate() {
+            let c = &costs[k as usize];
+            if one(c) < best_one {
+                best_one = one(c);
+                pick_one = i as u32;
+            }
+            // Every other child's "every" cost, plus this child fixed exactly.
+            let e = every(c);
+            let others = match (e >= NEVER, impossible) {
+                (true, 1) => finite,
+                (false, 0) => finite - e,
+                _ => NEVER,
+            };
+            let b = (c.both + others).min(NEVER);
+            if b < best_both {
+                best_both = b;
+                pick_exact = i as u32;
+            }
+        }
+        let c = &mut costs[id];
+        if max {
+            c.lo = best_one;
+            c.hi = total;
+        } else {
+            c.lo = total;
+            c.hi = best_one;
+        }
+        c.both = best_both;
+        c.pick_one = pick_one;
+        c.pick_exact = pick_exact;
+    }
+    if costs[0].both >= NEVER {
+        return None;
+    }
+
+    // Follow the choices down from the root.
+    let mut witness = Vec::new();
+    let mut order: Vec<Vec<u32>> = tree
+        .nodes
+        .iter()
+        .map(|n| (0..n.child_count).collect())
+        .collect();
+    let mut stack = vec![(0 as NodeId, Claim::Exactly)];
+    while let Some((id, claim)) = stack.pop() {
+        let n = tree.node(id);
+        if n.is_leaf() {
+            witness.push(n.leaf_index);
+            continue;
+        }
+        let kids = tree.children_of(id);
+        let max = root.is_max_at(n.depth);
+        let c = costs[id as usize];
+        let every_claim = if max { Claim::AtMost } else { Claim::AtLeast };
+        let first = match (claim, max) {
+            (Claim::Exactly, _) => Some(c.pick_exact),
+            (Claim::AtLeast, true) | (Claim::AtMost, false) => Some(c.pick_one),
+            _ => None,
+        };
+        match (claim, first) {
+            (Claim::Exactly, Some(f)) => {
+                for (i, &k) in kids.iter().enumerate() {
+                    let cl = if i as u32 == f {
+                        Claim::Exactly
+                    } else {
+                        every_claim
+                    };
+                    stack.push((k, cl));
+                }
+            }
+            (_, Some(f)) => stack.push((kids[f as usize], claim)),
+            (_, None) => stack.extend(kids.iter().map(|&k| (k, claim))),
+        }
+        if let Some(f) = first {
+            let o = &mut order[id as usize];
+            o.retain(|&i| i != f);
+            o.insert(0, f);
+        }
+    }
+    witness.sort_unstable();
+    Some(Minimum {
+        value,
+        leaves: costs[0].both,
+        witness,
+        order,
+    })
+}

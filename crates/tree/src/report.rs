@@ -1,0 +1,600 @@
+//! An explanation of one search of a tree, and its text and JSON forms.
+
+use std::fmt::Write;
+
+use alphabeta::{Bound, CutRule};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step};
+use crate::minimum::{minimum, Minimum};
+use crate::model::{format_leaf, format_value, NodeId, Tree, INF};
+
+/// A search of a tree with everything needed to show it.
+#[derive(Clone, Debug)]
+pub struct Explanation<'t> {
+    /// The tree.
+    pub tree: &'t Tree,
+    /// What the search did.
+    pub run: Run,
+    /// The fewest leaves that fix the value (`None` when `?` leaves leave it open).
+    pub minimum: Option<Minimum>,
+}
+
+/// Searches `tree` and computes the minimum.
+pub fn explain(
+    tree: &Tree,
+    settings: Settings,
+    trace: bool,
+) -> Result<Explanation<'_>, ExplainError> {
+    let run = run(tree, settings, trace)?;
+    let minimum = minimum(tree, settings.root);
+    Ok(Explanation { tree, run, minimum })
+}
+
+/// `max`, `min` or `leaf`.
+pub fn kind_name(tree: &Tree, root: RootKind, id: NodeId) -> &'static str {
+    let n = tree.node(id);
+    if n.is_leaf() {
+        "leaf"
+    } else if is_max(root, n.depth) {
+        "max"
+    } else {
+        "min"
+    }
+}
+
+/// Is a node at this depth a Max node?
+pub fn is_max(root: RootKind, depth: u32) -> bool {
+    root.is_max_at(depth)
+}
+
+/// A value for JSON: a number, or `"inf"`/`"-inf"`.
+fn json_value(v: i32) -> Value {
+    if v.abs() >= INF {
+        Value::String(format_value(v))
+    } else {
+        json!(v)
+    }
+}
+
+/// A window bound for JSON: a number, or `null` when infinite.
+fn json_bound(v: i32) -> Value {
+    if v.abs() >= INF {
+        Value::Null
+    } else {
+        json!(v)
+    }
+}
+
+/// `"ltr"`, `"rtl"`.
+pub fn order_name(o: Order) -> &'static str {
+    match o {
+        Order::LeftToRight => "ltr",
+        Order::RightToLeft => "rtl",
+    }
+}
+
+/// `"inclusive"`, `"strict"`.
+pub fn cut_name(c: CutRule) -> &'static str {
+    match c {
+        CutRule::Inclusive => "inclusive",
+        CutRule::Strict => "strict",
+    }
+}
+
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+/// The JSON report: the summary fields, then every node, then the trace.
+#[derive(Serialize)]
+pub struct JsonReport {
+    #[serde(flatten)]
+    summary: Value,
+    nodes: Vec<JsonNode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<Vec<Value>>,
+}
+
+#[derive(Serialize)]
+struct JsonNode {
+    path: Vec<u32>,
+    label: Option<String>,
+    kind: &'static str,
+    value: Value,
+    exact: bool,
+    bound: Option<&'static str>,
+    alpha: Value,
+    beta: Value,
+    visited: bool,
+    leaf: Option<u32>,
+    leaf_value: Option<Value>,
+    opened: bool,
+    pv: bool,
+}
+
+impl Explanation<'_> {
+    /// The labels of these nodes, or `None` for an unlabelled tree.
+    fn labels(&self, ids: impl Iterator<Item = NodeId>) -> Value {
+        if !self.tree.labelled {
+            return Value::Null;
+        }
+        ids.map(|id| match &self.tree.node(id).label {
+            Some(l) => Value::String(l.clone()),
+            None => Value::Null,
+        })
+        .collect()
+    }
+
+    /// The nodes along the principal variation, the root excluded.
+    pub fn pv_nodes(&self) -> Vec<NodeId> {
+        let mut id = 0;
+        self.run
+            .pv
+            .iter()
+            .map(|&m| {
+                id = self.tree.children_of(id)[m as usize];
+                id
+            })
+            .collect()
+    }
+
+    /// The JSON contract (see the README): value, settings, best move, PV, leaves opened,
+    /// pruned subtrees, the minimum, every node, and the trace when recorded.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self.json_report()).expect("plain data serialises")
+    }
+
+    /// The same as [`to_json`](Self::to_json), as a value to serialise directly (much faster
+    /// for big trees: the per-node records are not turned into JSON maps first).
+    pub fn json_report(&self) -> JsonReport {
+        let t = self.tree;
+        let r = &self.run;
+        let s = r.settings;
+        let pv_nodes = self.pv_nodes();
+        let mut on_pv = vec![false; t.nodes.len()];
+        on_pv[0] = true;
+        for &id in &pv_nodes {
+            on_pv[id as usize] = true;
+        }
+        let mut opened = vec![false; t.nodes.len()];
+        for &l in &r.opened {
+            opened[t.leaves[l as usize] as usize] = true;
+        }
+        let nodes: Vec<JsonNode> = (0..t.nodes.len() as NodeId)
+            .map(|id| {
+                let n = t.node(id);
+                let rec = &r.nodes[id as usize];
+                JsonNode {
+                    path: t.path(id),
+                    label: n.label.clone(),
+                    kind: kind_name(t, s.root, id),
+                    value: rec.value.map_or(Value::Null, |(v, _)| json_value(v)),
+                    exact: rec.value.is_some_and(|(_, b)| b == Bound::Exact),
+                    bound: rec.value.map(|(_, b)| bound_name(b)),
+                    alpha: if rec.visited {
+                        json_bound(rec.alpha)
+                    } else {
+                        Value::Null
+                    },
+                    beta: if rec.visited {
+                        json_bound(rec.beta)
+                    } else {
+                        Value::Null
+                    },
+                    visited: rec.visited,
+                    leaf: n.is_leaf().then_some(n.leaf_index),
+                    leaf_value: n
+                        .is_leaf()
+                        .then(|| n.value.map_or(Value::String("?".into()), json_value)),
+                    opened: opened[id as usize],
+                    pv: on_pv[id as usize],
+                }
+            })
+            .collect();
+        let opened_ids = r.opened.iter().map(|&l| t.leaves[l as usize]);
+        let summary = json!({
+            "value": json_value(r.value),
+            "root": if s.root == RootKind::Max { "max" } else { "min" },
+            "order": order_name(s.order),
+            "algorithm": s.algorithm.name(),
+            "cut": cut_name(s.cut),
+            "best_move": r.best_move,
+            "best_move_label": r.best_move.and_then(|m| t.node(t.children_of(0)[m as usize]).label.clone()),
+            "pv": pv_nodes.iter().map(|&id| t.path(id)).collect::<Vec<_>>(),
+            "pv_labels": self.labels(pv_nodes.iter().copied()),
+            "leaves_total": t.leaves.len(),
+            "leaves_opened": r.opened.len(),
+            "opened": r.opened,
+            "opened_labels": self.labels(opened_ids),
+            "pruned": r.pruned.iter().map(|&id| t.path(id)).collect::<Vec<_>>(),
+            "pruned_labels": self.labels(r.pruned.iter().copied()),
+            "minimum": self.minimum.as_ref().map(|m| json!({
+                "leaves": m.leaves,
+                "witness": m.witness,
+                "witness_labels": self.labels(m.witness.iter().map(|&l| t.leaves[l as usize])),
+                "order": t.to_text_with_order(&|id| m.order[id as usize].clone()),
+            })),
+        });
+        JsonReport {
+            summary,
+            nodes,
+            trace: (!r.trace.is_empty())
+                .then(|| r.trace.iter().map(|s| self.step_json(s)).collect()),
+        }
+    }
+
+    fn step_json(&self, s: &Step) -> Value {
+        let t = self.tree;
+        let node = |id: NodeId| (t.path(id), t.node(id).label.clone());
+        match *s {
+            Step::Enter {
+                node: id,
+                alpha,
+                beta,
+            } => {
+                let (path, label) = node(id);
+                json!({"step": "enter", "path": path, "label": label, "alpha": json_bound(alpha), "beta": json_bound(beta)})
+            }
+            Step::Leaf { node: id, value } => {
+                let (path, label) = node(id);
+                json!({"step": "leaf", "path": path, "label": label, "value": json_value(value),
+                       "leaf": t.node(id).leaf_index})
+            }
+            Step::Narrow {
+                node: id,
+                alpha,
+                beta,
+            } => {
+                let (path, label) = node(id);
+                json!({"step": "narrow", "path": path, "label": label, "alpha": json_bound(alpha), "beta": json_bound(beta)})
+            }
+            Step::Cut { node: id, value } => {
+                let (path, label) = node(id);
+                json!({"step": "cut", "path": path, "label": label, "value": json_value(value)})
+            }
+            Step::Exit {
+                node: id,
+                value,
+                bound,
+            } => {
+                let (path, label) = node(id);
+                json!({"step": "exit", "path": path, "label": label, "value": json_value(value),
+                       "bound": bound_name(bound)})
+            }
+        }
+    }
+
+    /// A short name for a node: `B`, or `[1,0]` in unlabelled trees.
+    fn name(&self, id: NodeId) -> String {
+        self.tree.name(id)
+    }
+
+    /// The human-readable report: the answers, then the tree drawn with indentation.
+    pub fn to_text(&self) -> String {
+        let t = self.tree;
+        let r = &self.run;
+        let s = r.settings;
+        let mut o = String::new();
+        let cut = match s.cut {
+            CutRule::Inclusive => "cut at >= beta / <= alpha",
+            CutRule::Strict => "cut at > beta / < alpha",
+        };
+        let _ = writeln!(
+            o,
+            "value: {}   ({} at the root, {}, {}, {})",
+            format_value(r.value),
+            if s.root == RootKind::Max {
+                "Max"
+            } else {
+                "Min"
+            },
+            match s.order {
+                Order::LeftToRight => "left to right",
+                Order::RightToLeft => "right to left",
+            },
+            s.algorithm.name(),
+            cut
+        );
+        if let Some(m) = r.best_move {
+            let child = t.children_of(0)[m as usize];
+            match &t.node(child).label {
+                Some(l) => writeln!(o, "best move: child {m} ({l})"),
+                None => writeln!(o, "best move: child {m}"),
+            }
+            .ok();
+            let pv: Vec<String> = self.pv_nodes().iter().map(|&id| self.name(id)).collect();
+            let _ = writeln!(o, "principal variation: {}", pv.join(" "));
+        }
+        let opened: Vec<String> = r
+            .opened
+            .iter()
+            .map(|&l| {
+                let id = t.leaves[l as usize];
+                let n = t.node(id);
+                match &n.label {
+                    Some(lab) => format!("{lab}={}", format_leaf(n.value)),
+                    None => format!("#{l}={}", format_leaf(n.value)),
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "leaves opened: {} of {}: {}",
+            r.opened.len(),
+            t.leaves.len(),
+            opened.join(" ")
+        );
+        let pruned: Vec<String> = r.pruned.iter().map(|&id| self.name(id)).collect();
+        let _ = writeln!(
+            o,
+            "pruned: {}",
+            if pruned.is_empty() {
+                "nothing".into()
+            } else {
+                pruned.join(" ")
+            }
+        );
+        match &self.minimum {
+            Some(m) => {
+                let w: Vec<String> = m
+                    .witness
+                    .iter()
+                    .map(|&l| {
+                        let id = t.leaves[l as usize];
+                        t.node(id).label.clone().unwrap_or_else(|| format!("#{l}"))
+                    })
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "minimum: {} leaves fix the value: {}",
+                    m.leaves,
+                    w.join(" ")
+                );
+                let _ = writeln!(
+                    o,
+                    "  alpha-beta opens only those in this order: {}",
+                    t.to_text_with_order(&|id| m.order[id as usize].clone())
+                );
+            }
+            None => {
+                let _ = writeln!(o, "minimum: none: the value depends on unknown leaves");
+            }
+        }
+        let _ = writeln!(o);
+        let _ = writeln!(o, "the tree (value, then the final window (alpha, beta)):");
+        self.write_tree(&mut o);
+        if !r.trace.is_empty() {
+            let _ = writeln!(o);
+            let _ = writeln!(o, "trace:");
+            self.write_trace(&mut o);
+        }
+        o
+    }
+
+    fn node_line(&self, id: NodeId) -> String {
+        let t = self.tree;
+        let n = t.node(id);
+        let rec = &self.run.nodes[id as usize];
+        let mut line = String::new();
+        if let Some(l) = &n.label {
+            let _ = write!(line, "{l} ");
+        }
+        let kind = kind_name(t, self.run.settings.root, id);
+        if n.is_leaf() {
+            let _ = write!(line, "{}", format_leaf(n.value));
+            if rec.visited {
+                let _ = write!(line, "  opened");
+            }
+        } else {
+            let _ = write!(line, "{kind}");
+            if let Some((v, b)) = rec.value {
+                let b = match b {
+                    Bound::Exact => "",
+                    Bound::Lower => " (at least)",
+                    Bound::Upper => " (at most)",
+                };
+                let _ = write!(line, " {}{b}", format_value(v));
+            }
+        }
+        if rec.visited && !n.is_leaf() {
+            let _ = write!(
+                line,
+                "  ({}, {})",
+                format_value(rec.alpha),
+                format_value(rec.beta)
+            );
+        }
+        if !rec.visited {
+            let _ = write!(line, "  -- pruned");
+        }
+        line
+    }
+
+    fn write_tree(&self, o: &mut String) {
+        let t = self.tree;
+        // (node, prefix for its children, its own connector)
+        let mut stack: Vec<(NodeId, String, String)> = vec![(0, String::new(), String::new())];
+        while let Some((id, prefix, connector)) = stack.pop() {
+            let _ = writeln!(o, "{connector}{}", self.node_line(id));
+            let kids = t.children_of(id);
+            if !self.run.nodes[id as usize].visited {
+                continue;
+            }
+            for (i, &k) in kids.iter().enumerate().rev() {
+                let last = i + 1 == kids.len();
+                let conn = format!("{prefix}{}", if last { "└── " } else { "├── " });
+                let next = format!("{prefix}{}", if last { "    " } else { "│   " });
+                stack.push((k, next, conn));
+            }
+        }
+    }
+
+    fn write_trace(&self, o: &mut String) {
+        let t = self.tree;
+        let root = self.run.settings.root;
+        let mut line = 0;
+        for s in self.run.trace.iter() {
+            let id = match *s {
+                Step::Enter { node, .. }
+                | Step::Leaf { node, .. }
+                | Step::Narrow { node, .. }
+                | Step::Cut { node, .. }
+                | Step::Exit { node, .. } => node,
+            };
+            let indent = "  ".repeat(t.node(id).depth as usize);
+            let name = self.name(id);
+            let max = is_max(root, t.node(id).depth);
+            let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
+            let text = match *s {
+                Step::Enter { alpha, beta, .. } => {
+                    if t.node(id).is_leaf() {
+                        // Shown with the leaf's opening.
+                        continue;
+                    }
+                    let kind = if max { "Max" } else { "Min" };
+                    format!("enter {name} ({kind}) with {}", w(alpha, beta))
+                }
+                Step::Leaf { .. } => {
+                    let rec = &self.run.nodes[id as usize];
+                    format!("open leaf {name} = {}", format_leaf(t.node(id).value),)
+                        + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
+                            String::new()
+                        } else {
+                            format!("   (window {})", w(rec.alpha, rec.beta))
+                        }
+                }
+                Step::Narrow { alpha, beta, .. } => {
+                    if max {
+                        format!(
+                            "{name}: alpha = {}, window {}",
+                            format_value(alpha),
+                            w(alpha, beta)
+                        )
+                    } else {
+                        format!(
+                            "{name}: beta = {}, window {}",
+                            format_value(beta),
+                            w(alpha, beta)
+                        )
+                    }
+                }
+                Step::Cut { value, .. } => {
+                    let rec = &self.run.nodes[id as usize];
+                    if max {
+                        format!(
+                            "cut at {name}: {} >= beta {}, the other children are pruned",
+                            format_value(value),
+                            format_value(rec.beta)
+                        )
+                    } else {
+                        format!(
+                            "cut at {name}: {} <= alpha {}, the other children are pruned",
+                            format_value(value),
+                            format_value(rec.alpha)
+                        )
+                    }
+                }
+                Step::Exit { value, bound, .. } => {
+                    if t.node(id).is_leaf() {
+                        continue;
+                    }
+                    let b = match bound {
+                        Bound::Exact => "",
+                        Bound::Lower => " (a lower bound)",
+                        Bound::Upper => " (an upper bound)",
+                    };
+                    format!("leave {name} with {}{b}", format_value(value))
+                }
+            };
+            line += 1;
+            let _ = writeln!(o, "{line:>4}. {indent}{text}");
+        }
+    }
+}
+
+/// One row of the comparison: leaves opened by an algorithm in an order, or why it failed.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompareRow {
+    /// The algorithm's name.
+    pub algorithm: &'static str,
+    /// `ltr` or `rtl`.
+    pub order: &'static str,
+    /// Leaves opened, or `None` when the search needed an unknown leaf.
+    pub leaves_opened: Option<usize>,
+    /// The root value found.
+    pub value: Option<i32>,
+    /// Why it failed.
+    pub error: Option<String>,
+}
+
+/// Every algorithm in both orders, with the given root and cut rule.
+pub fn compare(tree: &Tree, root: RootKind, cut: CutRule) -> Vec<CompareRow> {
+    let mut rows = Vec::new();
+    for algorithm in Algorithm::ALL {
+        for order in [Order::LeftToRight, Order::RightToLeft] {
+            let settings = Settings {
+                root,
+                order,
+                algorithm,
+                cut: if algorithm == Algorithm::Pvs {
+                    CutRule::Inclusive
+                } else {
+                    cut
+                },
+            };
+            let r = run(tree, settings, false);
+            rows.push(CompareRow {
+                algorithm: algorithm.name(),
+                order: order_name(order),
+                leaves_opened: r.as_ref().ok().map(|r| r.opened.len()),
+                value: r.as_ref().ok().map(|r| r.value),
+                error: r.err().map(|e| e.to_string()),
+            });
+        }
+    }
+    rows
+}
+
+/// The comparison as a text table, with the minimum under it.
+pub fn compare_text(tree: &Tree, rows: &[CompareRow], min: Option<&Minimum>) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{:<16} {:>14} {:>14}",
+        "algorithm", "left to right", "right to left"
+    );
+    for pair in rows.chunks(2) {
+        let cell = |r: &CompareRow| match r.leaves_opened {
+            Some(n) => n.to_string(),
+            None => "needs a ?".into(),
+        };
+        let _ = writeln!(
+            o,
+            "{:<16} {:>14} {:>14}",
+            pair[0].algorithm,
+            cell(&pair[0]),
+            cell(&pair[1])
+        );
+    }
+    match min {
+        Some(m) => {
+            let _ = writeln!(
+                o,
+                "{:<16} {:>14}   (of {} leaves)",
+                "minimum",
+                m.leaves,
+                tree.leaves.len()
+            );
+        }
+        None => {
+            let _ = writeln!(o, "minimum: none (the value depends on unknown leaves)");
+        }
+    }
+    o
+}

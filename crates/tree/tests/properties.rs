@@ -1,0 +1,203 @@
+//! Property tests on random trees, each checked against a computation written here: the
+//! definition of minimax, a brute-force search for the fewest fixing leaves, and re-running the
+//! search on the order the report proposes.
+
+use alphabeta::CutRule;
+use alphabeta_tree::{explain, parse, Algorithm, Order, RootKind, Settings, Tree, INF};
+use proptest::prelude::*;
+
+/// A random tree as text, with leaves in -3..=3 (ties are frequent), and `?` leaves when
+/// `unknown` is set.
+#[derive(Clone, Debug)]
+enum T {
+    Leaf(Option<i32>),
+    Node(Vec<T>),
+}
+
+fn text(t: &T) -> String {
+    match t {
+        T::Leaf(Some(v)) => v.to_string(),
+        T::Leaf(None) => "?".into(),
+        T::Node(c) => format!("[{}]", c.iter().map(text).collect::<Vec<_>>().join(",")),
+    }
+}
+
+fn trees(unknown: bool) -> impl Strategy<Value = T> {
+    sized_trees(unknown, 6, 400, 5)
+}
+
+fn small_trees() -> impl Strategy<Value = T> {
+    sized_trees(false, 4, 30, 3)
+}
+
+fn sized_trees(unknown: bool, depth: u32, size: u32, branching: usize) -> impl Strategy<Value = T> {
+    let leaf = if unknown {
+        prop_oneof![4 => (-3i32..=3).prop_map(Some), 1 => Just(None)]
+            .prop_map(T::Leaf)
+            .boxed()
+    } else {
+        (-3i32..=3).prop_map(|v| T::Leaf(Some(v))).boxed()
+    };
+    leaf.prop_recursive(depth, size, branching as u32, move |inner| {
+        prop::collection::vec(inner, 1..=branching).prop_map(T::Node)
+    })
+}
+
+/// The value by definition, leaves read through `leaf(index, value)`.
+fn value_of(tree: &Tree, max_root: bool, leaf: &dyn Fn(u32, Option<i32>) -> i32) -> i32 {
+    fn go(tree: &Tree, id: u32, max: bool, leaf: &dyn Fn(u32, Option<i32>) -> i32) -> i32 {
+        let n = tree.node(id);
+        if n.is_leaf() {
+            return leaf(n.leaf_index, n.value);
+        }
+        let vals = tree
+            .children_of(id)
+            .iter()
+            .map(|&c| go(tree, c, !max, leaf));
+        if max {
+            vals.max().unwrap()
+        } else {
+            vals.min().unwrap()
+        }
+    }
+    go(tree, 0, max_root, leaf)
+}
+
+fn all_settings() -> Vec<Settings> {
+    let mut out = vec![];
+    for algorithm in Algorithm::ALL {
+        for order in [Order::LeftToRight, Order::RightToLeft] {
+            for cut in [CutRule::Inclusive, CutRule::Strict] {
+                if algorithm == Algorithm::Pvs && cut == CutRule::Strict {
+                    continue;
+                }
+                for root in [RootKind::Max, RootKind::Min] {
+                    out.push(Settings {
+                        root,
+                        order,
+                        algorithm,
+                        cut,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Is this leaf inside the subtree of `top`?
+fn under(tree: &Tree, mut id: u32, top: u32) -> bool {
+    loop {
+        if id == top {
+            return true;
+        }
+        match tree.node(id).parent {
+            Some(p) => id = p,
+            None => return false,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_search_is_right_and_accounts_for_every_leaf(t in trees(false)) {
+        let tree = parse(&text(&t)).unwrap();
+        for s in all_settings() {
+            let e = explain(&tree, s, false).unwrap();
+            let truth = value_of(&tree, s.root == RootKind::Max, &|_, v| v.unwrap());
+            prop_assert_eq!(e.run.value, truth, "{:?}", s);
+            // Opened leaves and leaves under pruned subtrees partition the leaves.
+            for (i, &leaf) in tree.leaves.iter().enumerate() {
+                let opened = e.run.opened.contains(&(i as u32));
+                let pruned_by = e.run.pruned.iter().filter(|&&p| under(&tree, leaf, p)).count();
+                prop_assert!(opened as usize + pruned_by == 1, "leaf {} {:?}", i, s);
+            }
+            let mut sorted = e.run.opened.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), e.run.opened.len(), "a leaf listed twice");
+            // The minimum is never more than what any search opened.
+            let m = e.minimum.as_ref().unwrap();
+            prop_assert!(m.leaves as usize <= e.run.opened.len(), "{:?}", s);
+            if s.algorithm == Algorithm::Minimax {
+                prop_assert_eq!(e.run.opened.len(), tree.leaves.len());
+            }
+        }
+    }
+
+    #[test]
+    fn the_witness_fixes_the_value_and_the_order_achieves_it(t in trees(false), min_root in any::<bool>()) {
+        let tree = parse(&text(&t)).unwrap();
+        let root = if min_root { RootKind::Min } else { RootKind::Max };
+        let s = Settings { root, ..Settings::default() };
+        let e = explain(&tree, s, false).unwrap();
+        let m = e.minimum.unwrap();
+        prop_assert_eq!(m.leaves as usize, m.witness.len());
+        let max = !min_root;
+        for fill in [-INF, INF] {
+            let v = value_of(&tree, max, &|i, v| if m.witness.contains(&i) { v.unwrap() } else { fill });
+            prop_assert_eq!(v, e.run.value, "others at {}", fill);
+        }
+        // Alpha-beta on the proposed order opens exactly the minimum.
+        let reordered = parse(&tree.to_text_with_order(&|id| m.order[id as usize].clone())).unwrap();
+        let again = explain(&reordered, s, false).unwrap();
+        prop_assert_eq!(again.run.opened.len() as u64, m.leaves);
+        prop_assert_eq!(again.run.value, e.run.value);
+    }
+
+    #[test]
+    fn no_smaller_set_fixes_the_value(t in small_trees()) {
+        let tree = parse(&text(&t)).unwrap();
+        let n = tree.leaves.len();
+        prop_assume!(n <= 12);
+        let e = explain(&tree, Settings::default(), false).unwrap();
+        let m = e.minimum.unwrap();
+        // Brute force: every set of fewer leaves fails to fix the value.
+        for mask in 0u32..(1 << n) {
+            if (mask.count_ones() as u64) >= m.leaves {
+                continue;
+            }
+            let fixed = [-INF, INF].iter().all(|&fill| {
+                value_of(&tree, true, &|i, v| if mask & (1 << i) != 0 { v.unwrap() } else { fill }) == e.run.value
+            });
+            prop_assert!(!fixed, "{} leaves {:b} also fix the value", mask.count_ones(), mask);
+        }
+    }
+
+    #[test]
+    fn unknown_leaves_are_never_needed_silently(t in trees(true)) {
+        let tree = parse(&text(&t)).unwrap();
+        for s in all_settings() {
+            match explain(&tree, s, false) {
+                Ok(e) => {
+                    // Whatever the unknown leaves hold, the value found is right.
+                    for fill in [-INF, INF, 0] {
+                        let v = value_of(&tree, s.root == RootKind::Max, &|_, v| v.unwrap_or(fill));
+                        prop_assert_eq!(v, e.run.value, "{:?} with ? = {}", s, fill);
+                    }
+                    for &l in &e.run.opened {
+                        prop_assert!(tree.node(tree.leaves[l as usize]).value.is_some());
+                    }
+                    if let Some(m) = &e.minimum {
+                        for &l in &m.witness {
+                            prop_assert!(tree.node(tree.leaves[l as usize]).value.is_some());
+                        }
+                    }
+                }
+                Err(err) => {
+                    let msg = err.to_string();
+                    prop_assert!(msg.contains("unknown"), "{}", msg);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_round_trips(t in trees(true)) {
+        let s = text(&t);
+        let tree = parse(&s).unwrap();
+        prop_assert_eq!(tree.to_text(), s);
+    }
+}
