@@ -191,15 +191,7 @@ impl Search {
         O: Observer<G> + ?Sized,
         F: FnMut(&Iteration<G::Move>),
     {
-        let needed = self.options.tt_megabytes;
-        if needed != self.tt_megabytes {
-            self.tt = (needed > 0).then(|| TranspositionTable::new(needed));
-            self.tt_megabytes = needed;
-        }
-        if let Some(tt) = &self.tt {
-            tt.new_search();
-        }
-        self.stop.0.store(false, Ordering::Relaxed);
+        self.prepare();
         let shared = Shared {
             tt: self.tt.as_ref(),
             abort: AtomicBool::new(false),
@@ -234,6 +226,87 @@ impl Search {
         });
         report.stats.time = shared.start.elapsed();
         report
+    }
+}
+
+impl Search {
+    /// The exact value of `game` searched `depth` plies deep, known to lie in `lo..=hi`, by
+    /// null-window bisection (the "iterative narrowing" of game solvers): each search only asks
+    /// "is the value above v?", which prunes far more than a full window, and the
+    /// transposition table carries what one probe learned to the next. A final narrow search
+    /// around the value gives the best move and the principal variation. Meant for solving
+    /// games to the end (`depth` at least the moves left), where bounds like "a win in at most
+    /// n moves" are known; one thread, whatever `options.threads` says; limits apply.
+    pub fn solve<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        lo: Score,
+        hi: Score,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game,
+        E: Evaluator<G> + ?Sized,
+    {
+        let depth = depth.clamp(1, MAX_PLY - 1);
+        self.prepare();
+        let shared = Shared {
+            tt: self.tt.as_ref(),
+            abort: AtomicBool::new(false),
+            user_stop: &self.stop,
+            start: Instant::now(),
+            options: &self.options,
+        };
+        let mut quiet = NoObserver;
+        let mut w = Worker::new(game, eval, &mut quiet, &shared, true);
+        let (mut lo, mut hi) = (lo.min(hi), hi.max(lo));
+        while lo < hi && !w.stopped {
+            // Probe the middle; a fail-soft answer may move a bound further than asked.
+            let mid = Score(lo.0 + (hi.0 - lo.0) / 2);
+            let v = w.node(game, depth, 0, mid, mid + 1);
+            if w.stopped {
+                break;
+            }
+            if v <= mid {
+                hi = v.min(mid);
+            } else {
+                lo = v.max(mid + 1);
+            }
+        }
+        let mut score = lo;
+        let mut pv = Vec::new();
+        if !w.stopped {
+            // The value is known: a window just around it returns it exactly, with its line.
+            let v = w.node(game, depth, 0, score - 1, score + 1);
+            if !w.stopped {
+                score = v;
+                pv = w.pv.root().to_vec();
+            }
+        }
+        let mut stats = w.stats.clone();
+        stats.time = shared.start.elapsed();
+        SearchReport {
+            best_move: pv.first().copied(),
+            score,
+            pv,
+            depth: if w.stopped { 0 } else { depth },
+            seldepth: w.seldepth,
+            stats,
+        }
+    }
+
+    /// Makes the table match the options and starts a new search generation.
+    fn prepare(&mut self) {
+        let needed = self.options.tt_megabytes;
+        if needed != self.tt_megabytes {
+            self.tt = (needed > 0).then(|| TranspositionTable::new(needed));
+            self.tt_megabytes = needed;
+        }
+        if let Some(tt) = &self.tt {
+            tt.new_search();
+        }
+        self.stop.0.store(false, Ordering::Relaxed);
     }
 }
 
@@ -434,6 +507,32 @@ where
             return self.leaf(game, ply, v);
         }
         let pv_node = beta.0 - alpha.0 > 1;
+        // Mate-distance pruning: from here no line ends better than a win with the next move,
+        // nor worse than a loss right here. When the window lies beyond those, it is decided.
+        let mut beta = beta;
+        if ply > 0 {
+            let (worst, best) = (Score::loss_in(ply), Score::win_in(ply + 1));
+            if worst >= beta {
+                self.obs.exit(
+                    game,
+                    ply,
+                    root_view(ply, worst),
+                    root_bound(ply, Bound::Lower),
+                );
+                return worst;
+            }
+            if best <= alpha {
+                self.obs.exit(
+                    game,
+                    ply,
+                    root_view(ply, best),
+                    root_bound(ply, Bound::Upper),
+                );
+                return best;
+            }
+            alpha = alpha.max(worst);
+            beta = beta.min(best);
+        }
         let alpha0 = alpha;
 
         // The transposition table: a cutoff away from the principal variation (so the PV stays

@@ -254,6 +254,24 @@ proptest! {
     }
 
     #[test]
+    fn solving_by_null_window_bisection_finds_minimax(
+        seed in any::<u64>(), cells in 5u32..=10, depth in 1u32..=6,
+        loss_rate in prop::sample::select(vec![6u64, 12, 50]),
+    ) {
+        let mut g = RandomGame::new(cells, seed).with_loss_rate(loss_rate);
+        let truth = reference(&mut g, depth, 0);
+        let mut search = Search::new(SearchOptions::depth(depth));
+        let r = search.solve(&mut g, &RandomEval, depth, Score::LOSS, Score::WIN);
+        prop_assert_eq!(r.score, truth);
+        if let Some(mv) = r.best_move {
+            g.play(mv);
+            let child = -reference(&mut g, depth - 1, 1);
+            g.undo(mv);
+            prop_assert_eq!(child, truth, "the best move attains the value");
+        }
+    }
+
+    #[test]
     fn lazy_smp_returns_the_one_thread_value(seed in any::<u64>(), threads in 2usize..=4) {
         let mut g = RandomGame::new(10, seed);
         let depth = 5;
