@@ -1,6 +1,7 @@
 //! `alphabeta`: the command-line face of the alphabeta game-tree search engine.
 
 mod bench;
+mod connect4_cmd;
 mod tree_cmd;
 
 use std::process::ExitCode;
@@ -20,6 +21,9 @@ enum Command {
     /// Explain minimax and alpha-beta on an explicit tree: value, leaves opened, cuts, windows,
     /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
     Tree(tree_cmd::TreeArgs),
+    /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
+    #[command(subcommand)]
+    Connect4(connect4_cmd::Connect4Command),
     /// Run the engine benchmark suite and print its figures.
     Bench(bench::BenchArgs),
 }
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Tree(args) => tree_cmd::run(&args),
+        Command::Connect4(cmd) => connect4_cmd::run(&cmd),
         Command::Bench(args) => bench::run(&args),
     };
     match result {

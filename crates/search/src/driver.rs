@@ -249,6 +249,64 @@ impl Search {
         G: Game,
         E: Evaluator<G> + ?Sized,
     {
+        self.solve_by(game, eval, depth, lo, hi, |lo, hi| Score(lo.0 + (hi.0 - lo.0) / 2))
+    }
+
+    /// [`solve`](Search::solve) with the probes chosen by `probe(lo, hi)`, which returns a
+    /// `v` in `lo..hi`: the next search asks "is the value above v?". Probing near the bounds
+    /// first is often cheaper than the middle, as a game's solver may know.
+    pub fn solve_by<G, E, P>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        lo: Score,
+        hi: Score,
+        probe: P,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game,
+        E: Evaluator<G> + ?Sized,
+        P: FnMut(Score, Score) -> Score,
+    {
+        self.bisect(game, eval, depth, lo, hi, probe, true)
+    }
+
+    /// [`solve_by`](Search::solve_by) without the final search for the best move and the
+    /// principal variation: only the value (`best_move` is `None`, `pv` empty).
+    pub fn value_by<G, E, P>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        lo: Score,
+        hi: Score,
+        probe: P,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game,
+        E: Evaluator<G> + ?Sized,
+        P: FnMut(Score, Score) -> Score,
+    {
+        self.bisect(game, eval, depth, lo, hi, probe, false)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bisect<G, E, P>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        lo: Score,
+        hi: Score,
+        mut probe: P,
+        with_move: bool,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game,
+        E: Evaluator<G> + ?Sized,
+        P: FnMut(Score, Score) -> Score,
+    {
         let depth = depth.clamp(1, MAX_PLY - 1);
         self.prepare();
         let shared = Shared {
@@ -262,21 +320,21 @@ impl Search {
         let mut w = Worker::new(game, eval, &mut quiet, &shared, true);
         let (mut lo, mut hi) = (lo.min(hi), hi.max(lo));
         while lo < hi && !w.stopped {
-            // Probe the middle; a fail-soft answer may move a bound further than asked.
-            let mid = Score(lo.0 + (hi.0 - lo.0) / 2);
+            // A fail-soft answer may move a bound further than asked.
+            let mid = probe(lo, hi).clamp(lo, hi - 1);
             let v = w.node(game, depth, 0, mid, mid + 1);
             if w.stopped {
                 break;
             }
             if v <= mid {
-                hi = v.min(mid);
+                hi = v.clamp(lo, mid);
             } else {
-                lo = v.max(mid + 1);
+                lo = v.clamp(mid + 1, hi);
             }
         }
         let mut score = lo;
         let mut pv = Vec::new();
-        if !w.stopped {
+        if with_move && !w.stopped {
             // The value is known: a window just around it returns it exactly, with its line.
             let v = w.node(game, depth, 0, score - 1, score + 1);
             if !w.stopped {
@@ -507,11 +565,12 @@ where
             return self.leaf(game, ply, v);
         }
         let pv_node = beta.0 - alpha.0 > 1;
-        // Mate-distance pruning: from here no line ends better than a win with the next move,
-        // nor worse than a loss right here. When the window lies beyond those, it is decided.
+        // Mate-distance pruning: from here no line ends better than the earliest win, nor worse
+        // than the earliest loss (`Game::earliest_end`). A window beyond those is decided.
         let mut beta = beta;
         if ply > 0 {
-            let (worst, best) = (Score::loss_in(ply), Score::win_in(ply + 1));
+            let (win, loss) = game.earliest_end();
+            let (worst, best) = (Score::loss_in(ply + loss), Score::win_in(ply + win));
             if worst >= beta {
                 self.obs.exit(
                     game,

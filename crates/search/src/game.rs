@@ -101,6 +101,16 @@ pub trait Game {
     /// One more than the largest [`move_id`](Game::move_id); at most 65,535.
     fn move_id_limit(&self) -> usize;
 
+    /// How soon the game can end from here, as far as the game knows cheaply: `(win, loss)`
+    /// means the side to move cannot win in fewer than `win` plies, and can avoid losing in
+    /// fewer than `loss` plies. Called only on unfinished positions. The default, `(1, 2)`,
+    /// knows nothing (a win needs a move, a loss an opponent's move). A game that sees
+    /// "no winning move now" or "a move that stops every immediate threat" says `(3, 4)`, and
+    /// the driver then cuts every line that could not beat its window (mate-distance pruning).
+    fn earliest_end(&self) -> (u32, u32) {
+        (1, 2)
+    }
+
     /// A hash of the position and the side to move (Zobrist hashing is the usual way, updated
     /// in `play`/`undo`). `None`, the default, means no transposition table.
     fn hash(&self) -> Option<u64> {

@@ -1,0 +1,502 @@
+//! Connect Four on 7 columns and 6 rows, as bitboards, and its solver.
+//!
+//! A position is two 64-bit masks: the stones of the side to move, and all stones. Column `c`
+//! uses bits `7c .. 7c+5`, bottom to top, and bit `7c+6` stays empty as a separator, so a line
+//! of four is four bits at a fixed stride: 1 (vertical), 7 (horizontal), 6 and 8 (diagonals).
+//! Scores follow the benchmark sets (`../shared/data/connect4/README.md`): 0 for a draw; a win
+//! whose last stone is played when `n` stones are already down scores `(43 - n) / 2`; a loss is
+//! the negation.
+
+use std::fmt;
+
+use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions, SearchReport};
+use thiserror::Error;
+
+/// Columns.
+pub const WIDTH: u32 = 7;
+/// Rows.
+pub const HEIGHT: u32 = 6;
+const STRIDE: u32 = HEIGHT + 1;
+const CELLS: u32 = WIDTH * HEIGHT;
+
+const fn bottom_mask() -> u64 {
+    let mut m = 0;
+    let mut c = 0;
+    while c < WIDTH {
+        m |= 1 << (c * STRIDE);
+        c += 1;
+    }
+    m
+}
+const BOTTOM: u64 = bottom_mask();
+const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+const fn column_mask(col: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (col * STRIDE)
+}
+
+/// Columns from the centre outwards: the usual first guess of the best move.
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// A bad move sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not a column digit 1-7.
+    #[error("move {index}: '{found}' is not a column (1 to 7)")]
+    NotAColumn {
+        /// 1-based position in the sequence.
+        index: usize,
+        /// What was there.
+        found: char,
+    },
+    /// The column is full.
+    #[error("move {index}: column {column} is full")]
+    ColumnFull {
+        /// 1-based position in the sequence.
+        index: usize,
+        /// The column, 1 to 7.
+        column: u32,
+    },
+    /// The game was already over.
+    #[error("move {index}: the game is already over")]
+    GameOver {
+        /// 1-based position in the sequence.
+        index: usize,
+    },
+}
+
+/// A Connect Four position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Connect4 {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    /// Stones played.
+    moves: u32,
+}
+
+/// The cells where `stones` would complete a line of four, among empty cells.
+fn winning_cells(stones: u64, mask: u64) -> u64 {
+    // Vertical: three stones below.
+    let mut r = (stones << 1) & (stones << 2) & (stones << 3);
+    for shift in [STRIDE, HEIGHT, STRIDE + 1] {
+        // Two in a row on one side, and the third on either side of the gap.
+        let p = (stones << shift) & (stones << (2 * shift));
+        r |= p & (stones << (3 * shift));
+        r |= p & (stones >> shift);
+        let p = (stones >> shift) & (stones >> (2 * shift));
+        r |= p & (stones << shift);
+        r |= p & (stones >> (3 * shift));
+    }
+    r & (BOARD ^ mask)
+}
+
+/// Has `stones` a line of four?
+fn has_four(stones: u64) -> bool {
+    [1, STRIDE, HEIGHT, STRIDE + 1].iter().any(|&s| {
+        let m = stones & (stones >> s);
+        m & (m >> (2 * s)) != 0
+    })
+}
+
+impl Connect4 {
+    /// The empty board.
+    pub fn new() -> Connect4 {
+        Connect4::default()
+    }
+
+    /// A position from the columns played, `1` to `7`, first player first (`"4453"`).
+    pub fn from_moves(seq: &str) -> Result<Connect4, MoveError> {
+        let mut p = Connect4::new();
+        for (i, ch) in seq.trim().chars().enumerate() {
+            let index = i + 1;
+            let col = match ch.to_digit(10) {
+                Some(d) if (1..=WIDTH).contains(&d) => d - 1,
+                _ => return Err(MoveError::NotAColumn { index, found: ch }),
+            };
+            if p.outcome().is_some() {
+                return Err(MoveError::GameOver { index });
+            }
+            if !p.can_play(col) {
+                return Err(MoveError::ColumnFull {
+                    index,
+                    column: col + 1,
+                });
+            }
+            p.play(col as u8);
+        }
+        Ok(p)
+    }
+
+    /// Stones on the board.
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// Is there room in this column (0 to 6)?
+    pub fn can_play(&self, col: u32) -> bool {
+        col < WIDTH && self.mask & (1 << (col * STRIDE + HEIGHT - 1)) == 0
+    }
+
+    /// Would playing this column win at once?
+    pub fn is_winning_move(&self, col: u32) -> bool {
+        self.can_play(col) && winning_cells(self.current, self.mask) & self.possible() & column_mask(col) != 0
+    }
+
+    /// The cells where a stone can go now (one per open column).
+    fn possible(&self) -> u64 {
+        (self.mask + BOTTOM) & BOARD
+    }
+
+    /// The stone a move in `col` would place.
+    fn landing(&self, col: u32) -> u64 {
+        self.possible() & column_mask(col)
+    }
+
+    /// A unique key of the position (the side to move is implied by the count).
+    pub fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// The benchmark score of a search score: the number of stones the winner has left.
+    pub fn table_score(&self, s: Score) -> i32 {
+        match s.plies_to_end() {
+            // The winning stone is the k-th move from here, placed onto moves + k - 1 stones.
+            Some(k) if s.is_win() => (CELLS as i32 + 2 - self.moves as i32 - k as i32) / 2,
+            Some(k) => -(CELLS as i32 + 2 - self.moves as i32 - k as i32) / 2,
+            None => 0,
+        }
+    }
+
+    /// Who is to move: `'X'` (first player) or `'O'`.
+    pub fn to_move(&self) -> char {
+        if self.moves % 2 == 0 {
+            'X'
+        } else {
+            'O'
+        }
+    }
+
+    /// The stone at a column and row (0 = bottom): `Some('X')`, `Some('O')` or `None`.
+    pub fn at(&self, col: u32, row: u32) -> Option<char> {
+        let bit = 1u64 << (col * STRIDE + row);
+        if self.mask & bit == 0 {
+            return None;
+        }
+        let mine = self.current & bit != 0;
+        Some(if mine == (self.moves % 2 == 0) { 'X' } else { 'O' })
+    }
+}
+
+impl fmt::Debug for Connect4 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl fmt::Display for Connect4 {
+    /// The board, top row first, with column numbers under it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..HEIGHT).rev() {
+            write!(f, "|")?;
+            for col in 0..WIDTH {
+                write!(f, "{}", self.at(col, row).unwrap_or('.'))?;
+            }
+            writeln!(f, "|")?;
+        }
+        writeln!(f, " 1234567")
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+
+    /// Only the moves that matter, best guess first: a winning move if there is one; else, if
+    /// the opponent threatens to win, the block (or any move, when there are two threats:
+    /// all lose); else the moves that do not let the opponent win at once, ordered by how many
+    /// winning cells they make, centre columns first among equals.
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        let possible = self.possible();
+        let wins = possible & winning_cells(self.current, self.mask);
+        if wins != 0 {
+            moves.push((wins.trailing_zeros() / STRIDE) as u8);
+            return;
+        }
+        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
+        let forced = possible & opponent_wins;
+        let mut allowed = possible;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                // Two threats: every move loses; one is enough to show it.
+                moves.push((forced.trailing_zeros() / STRIDE) as u8);
+                return;
+            }
+            allowed = forced;
+        }
+        // Never play right under a cell where the opponent would win.
+        let safe = allowed & !(opponent_wins >> 1);
+        if safe == 0 {
+            // Every move lets the opponent win: show one.
+            moves.push((allowed.trailing_zeros() / STRIDE) as u8);
+            return;
+        }
+        // Insertion by score, stable: centre-first order breaks ties.
+        let mut scores = [0u32; 7];
+        for &col in &CENTRE_FIRST {
+            let stone = safe & column_mask(col as u32);
+            if stone == 0 {
+                continue;
+            }
+            let score = winning_cells(self.current | stone, self.mask).count_ones();
+            let mut i = moves.len();
+            moves.push(col);
+            while i > 0 && scores[i - 1] < score {
+                moves[i] = moves[i - 1];
+                scores[i] = scores[i - 1];
+                i -= 1;
+            }
+            moves[i] = col;
+            scores[i] = score;
+        }
+    }
+
+    fn play(&mut self, col: u8) {
+        let stone = self.landing(col as u32);
+        self.current ^= self.mask;
+        self.mask |= stone;
+        self.moves += 1;
+    }
+
+    fn undo(&mut self, col: u8) {
+        let column = self.mask & column_mask(col as u32);
+        let top = 1u64 << (63 - column.leading_zeros());
+        self.mask ^= top;
+        self.current ^= self.mask;
+        self.moves -= 1;
+    }
+
+    /// No win before the second move unless a winning cell is open now; no loss before the
+    /// opponent's second move when some move both blocks every threat and does not play under
+    /// an opponent's winning cell (the same test as the move generator's).
+    fn earliest_end(&self) -> (u32, u32) {
+        let possible = self.possible();
+        if possible & winning_cells(self.current, self.mask) != 0 {
+            return (1, 2);
+        }
+        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
+        let forced = possible & opponent_wins;
+        let allowed = if forced == 0 { possible } else { forced };
+        let safe = allowed & !(opponent_wins >> 1);
+        let single_threat = forced & forced.wrapping_sub(1) == 0;
+        (3, if safe != 0 && single_threat { 4 } else { 2 })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if has_four(self.current ^ self.mask) {
+            Some(Outcome::Loss)
+        } else if self.moves == CELLS {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn move_id(&self, col: u8) -> usize {
+        col as usize
+    }
+
+    fn move_id_limit(&self) -> usize {
+        WIDTH as usize
+    }
+
+    fn hash(&self) -> Option<u64> {
+        // Spread the key over 64 bits (SplitMix64's finaliser).
+        let mut z = self.key().wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Some(z ^ (z >> 31))
+    }
+}
+
+/// A static guess for depth-limited searches: winning cells of the side to move minus the
+/// opponent's. (The solver searches to the end and never calls it.)
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Threats;
+
+impl Evaluator<Connect4> for Threats {
+    fn evaluate(&self, p: &Connect4) -> Score {
+        let mine = winning_cells(p.current, p.mask).count_ones() as i32;
+        let theirs = winning_cells(p.current ^ p.mask, p.mask).count_ones() as i32;
+        Score(mine - theirs)
+    }
+}
+
+/// The answer of the solver.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The benchmark score (see the module documentation); in weak mode -1, 0 or 1.
+    pub score: i32,
+    /// A best move (column 0 to 6), if the game is not over.
+    pub best_move: Option<u8>,
+    /// The engine's report.
+    pub report: SearchReport<u8>,
+}
+
+/// A Connect Four solver: the engine's search with settings that suit the game, and a
+/// transposition table kept from one position to the next.
+pub struct Solver {
+    search: Search,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(64)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of `megabytes` MiB.
+    pub fn new(megabytes: usize) -> Solver {
+        let options = SearchOptions {
+            tt_megabytes: megabytes,
+            // The game's own ordering (threats made) is better than what killers and history
+            // learn in Connect Four; the table's move still comes first.
+            killers: false,
+            history: false,
+            ..SearchOptions::depth(CELLS)
+        };
+        Solver {
+            search: Search::new(options),
+        }
+    }
+
+    /// Forgets the table.
+    pub fn clear(&mut self) {
+        self.search.clear();
+    }
+
+    /// The exact score (strong) or only its sign (weak: win 1, draw 0, loss -1), and a best
+    /// move.
+    pub fn solve(&mut self, position: &Connect4, weak: bool) -> Solution {
+        self.run(position, weak, true)
+    }
+
+    /// The score alone, without looking for a best move (a little faster: the benchmarks).
+    pub fn score(&mut self, position: &Connect4, weak: bool) -> Solution {
+        self.run(position, weak, false)
+    }
+
+    fn run(&mut self, position: &Connect4, weak: bool, with_move: bool) -> Solution {
+        let mut p = *position;
+        if p.outcome().is_some() {
+            let report = self.search.solve(&mut p, &Threats, 1, Score::LOSS, Score::WIN);
+            return Solution {
+                score: if weak { report.score.0.signum() } else { p.table_score(report.score) },
+                best_move: None,
+                report,
+            };
+        }
+        let depth = CELLS - p.moves;
+        let (lo, hi) = if weak {
+            (Score(-1), Score(1))
+        } else {
+            (Score::loss_in(2), Score::win_in(1))
+        };
+        // Probe in the benchmark's score space: away from zero first, where the answer "no"
+        // comes fast (the solver of the tutorial these sets come from does the same).
+        let probe = |lo: Score, hi: Score| {
+            let (min, max) = (position.table_score(lo), position.table_score(hi));
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            position.threshold(med)
+        };
+        let report = if with_move {
+            self.search.solve_by(&mut p, &Threats, depth, lo, hi, probe)
+        } else {
+            self.search.value_by(&mut p, &Threats, depth, lo, hi, probe)
+        };
+        let score = if weak {
+            report.score.0.signum()
+        } else {
+            position.table_score(report.score)
+        };
+        Solution {
+            score,
+            best_move: report.best_move,
+            report,
+        }
+    }
+}
+
+impl Connect4 {
+    /// The largest search score whose benchmark score is at most `t`: so "benchmark score
+    /// above t" is "search score above `threshold(t)`".
+    fn threshold(&self, t: i32) -> Score {
+        let left = CELLS - self.moves;
+        let candidates = (0..=left + 1)
+            .map(Score::loss_in)
+            .chain(std::iter::once(Score::DRAW))
+            .chain((0..=left + 1).rev().map(Score::win_in));
+        candidates
+            .filter(|&s| self.table_score(s) <= t)
+            .max()
+            .unwrap_or(Score::LOSS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_of_four_in_every_direction() {
+        // Vertical: X plays 1 four times (O plays 2 in between).
+        let p = Connect4::from_moves("1212121").unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Loss));
+        // Horizontal along the bottom.
+        assert_eq!(Connect4::from_moves("1122334").unwrap().outcome(), Some(Outcome::Loss));
+        // Diagonals both ways.
+        assert_eq!(Connect4::from_moves("12237334444").unwrap().outcome(), Some(Outcome::Loss));
+        assert_eq!(Connect4::from_moves("76651554444").unwrap().outcome(), Some(Outcome::Loss));
+        assert_eq!(Connect4::from_moves("121212").unwrap().outcome(), None);
+    }
+
+    #[test]
+    fn bad_sequences_are_refused_with_the_place() {
+        assert_eq!(
+            Connect4::from_moves("12a").unwrap_err(),
+            MoveError::NotAColumn { index: 3, found: 'a' }
+        );
+        assert_eq!(
+            Connect4::from_moves("1111111").unwrap_err(),
+            MoveError::ColumnFull { index: 7, column: 1 }
+        );
+        assert_eq!(
+            Connect4::from_moves("12121212").unwrap_err(),
+            MoveError::GameOver { index: 8 }
+        );
+    }
+
+    #[test]
+    fn play_and_undo_restore_the_position() {
+        let mut p = Connect4::from_moves("4453").unwrap();
+        let before = p;
+        for col in 0..7u8 {
+            p.play(col);
+            p.undo(col);
+            assert_eq!(p, before);
+        }
+    }
+
+    #[test]
+    fn the_display_shows_the_stones() {
+        let p = Connect4::from_moves("44").unwrap();
+        let s = p.to_string();
+        assert!(s.contains("|...O...|\n|...X...|\n 1234567"), "{s}");
+    }
+}
