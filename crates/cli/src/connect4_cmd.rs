@@ -4,8 +4,13 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use alphabeta::Game;
-use alphabeta_games::connect4::{Connect4, Solver, WIDTH};
+use std::time::Duration;
+
+use alphabeta::{Game, Search, SearchOptions};
+use alphabeta_games::connect4::{Connect4, Solver, Threats, WIDTH};
+
+/// From this many stones on, `play` solves exactly (a fraction of a second at most).
+const SOLVE_FROM: u32 = 14;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,6 +60,10 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
+    /// Seconds the engine may think in the opening, before the board is small enough to
+    /// solve exactly (from 14 stones on).
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
 }
 
 #[derive(Copy, Clone, Debug, clap::ValueEnum)]
@@ -127,8 +136,8 @@ struct Case {
 }
 
 fn read_cases(path: &PathBuf, limit: Option<usize>) -> Result<Vec<Case>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut cases = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if limit.is_some_and(|n| cases.len() >= n) {
@@ -140,10 +149,14 @@ fn read_cases(path: &PathBuf, limit: Option<usize>) -> Result<Vec<Case>> {
         }
         let mut parts = line.split_whitespace();
         let (Some(moves), Some(score), None) = (parts.next(), parts.next(), parts.next()) else {
-            bail!("{}:{}: expected \"MOVES SCORE\", found {line:?}", path.display(), i + 1);
+            bail!(
+                "{}:{}: expected \"MOVES SCORE\", found {line:?}",
+                path.display(),
+                i + 1
+            );
         };
-        let position = Connect4::from_moves(moves)
-            .with_context(|| format!("{}:{}", path.display(), i + 1))?;
+        let position =
+            Connect4::from_moves(moves).with_context(|| format!("{}:{}", path.display(), i + 1))?;
         let expected = score
             .parse()
             .with_context(|| format!("{}:{}: bad score {score:?}", path.display(), i + 1))?;
@@ -176,7 +189,11 @@ fn bench(a: &BenchArgs) -> Result<()> {
         for c in &cases {
             let sol = solver.score(&c.position, a.weak);
             nodes += sol.report.stats.nodes;
-            let expected = if a.weak { c.expected.signum() } else { c.expected };
+            let expected = if a.weak {
+                c.expected.signum()
+            } else {
+                c.expected
+            };
             if sol.score != expected {
                 wrong += 1;
                 bar.suspend(|| {
@@ -193,7 +210,9 @@ fn bench(a: &BenchArgs) -> Result<()> {
         let secs = start.elapsed().as_secs_f64();
         bar.finish_and_clear();
         let n = cases.len().max(1) as f64;
-        let name = path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
         println!(
             "{:<28} {:>9} {:>6} {:>12} {:>14.0} {:>12.0}",
             name,
@@ -258,16 +277,33 @@ fn play(a: &PlayArgs) -> Result<()> {
                 Ok(c) if (1..=WIDTH).contains(&c) => println!("column {c} is full"),
                 _ => println!("'{t}' is not a column: type 1 to 7"),
             }
-        } else {
+        } else if p.moves_played() >= SOLVE_FROM {
             let sol = solver.solve(&p, false);
             let Some(c) = sol.best_move else {
                 bail!("the solver found no move");
             };
             println!(
-                "engine plays column {} (score {}, {} nodes)",
+                "engine plays column {} (exact score {}, {} nodes)",
                 c + 1,
                 sol.score,
                 sol.report.stats.nodes
+            );
+            p.play(c);
+        } else {
+            // Too early to solve in a moment: a timed search with the threat count.
+            let mut opts = SearchOptions::time(Duration::from_secs_f64(a.time.clamp(0.05, 600.0)));
+            opts.tt_megabytes = 64;
+            let mut g = p;
+            let r = Search::new(opts).run(&mut g, &Threats);
+            let Some(c) = r.best_move else {
+                bail!("the search found no move");
+            };
+            println!(
+                "engine plays column {} (depth {}, score {}, {} nodes)",
+                c + 1,
+                r.depth,
+                r.score,
+                r.stats.nodes
             );
             p.play(c);
         }

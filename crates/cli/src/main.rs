@@ -2,6 +2,7 @@
 
 mod bench;
 mod connect4_cmd;
+mod tictactoe_cmd;
 mod tree_cmd;
 
 use std::process::ExitCode;
@@ -21,6 +22,9 @@ enum Command {
     /// Explain minimax and alpha-beta on an explicit tree: value, leaves opened, cuts, windows,
     /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
     Tree(tree_cmd::TreeArgs),
+    /// Tic-tac-toe: play against perfect play, analyse a position, solve the game.
+    #[command(subcommand)]
+    Tictactoe(tictactoe_cmd::TicTacToeCommand),
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
     #[command(subcommand)]
     Connect4(connect4_cmd::Connect4Command),
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Tree(args) => tree_cmd::run(&args),
+        Command::Tictactoe(cmd) => tictactoe_cmd::run(&cmd),
         Command::Connect4(cmd) => connect4_cmd::run(&cmd),
         Command::Bench(args) => bench::run(&args),
     };

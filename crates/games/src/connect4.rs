@@ -141,7 +141,8 @@ impl Connect4 {
 
     /// Would playing this column win at once?
     pub fn is_winning_move(&self, col: u32) -> bool {
-        self.can_play(col) && winning_cells(self.current, self.mask) & self.possible() & column_mask(col) != 0
+        self.can_play(col)
+            && winning_cells(self.current, self.mask) & self.possible() & column_mask(col) != 0
     }
 
     /// The cells where a stone can go now (one per open column).
@@ -185,7 +186,11 @@ impl Connect4 {
             return None;
         }
         let mine = self.current & bit != 0;
-        Some(if mine == (self.moves % 2 == 0) { 'X' } else { 'O' })
+        Some(if mine == (self.moves % 2 == 0) {
+            'X'
+        } else {
+            'O'
+        })
     }
 }
 
@@ -390,9 +395,15 @@ impl Solver {
     fn run(&mut self, position: &Connect4, weak: bool, with_move: bool) -> Solution {
         let mut p = *position;
         if p.outcome().is_some() {
-            let report = self.search.solve(&mut p, &Threats, 1, Score::LOSS, Score::WIN);
+            let report = self
+                .search
+                .solve(&mut p, &Threats, 1, Score::LOSS, Score::WIN);
             return Solution {
-                score: if weak { report.score.0.signum() } else { p.table_score(report.score) },
+                score: if weak {
+                    report.score.0.signum()
+                } else {
+                    p.table_score(report.score)
+                },
                 best_move: None,
                 report,
             };
@@ -459,10 +470,19 @@ mod tests {
         let p = Connect4::from_moves("1212121").unwrap();
         assert_eq!(p.outcome(), Some(Outcome::Loss));
         // Horizontal along the bottom.
-        assert_eq!(Connect4::from_moves("1122334").unwrap().outcome(), Some(Outcome::Loss));
+        assert_eq!(
+            Connect4::from_moves("1122334").unwrap().outcome(),
+            Some(Outcome::Loss)
+        );
         // Diagonals both ways.
-        assert_eq!(Connect4::from_moves("12237334444").unwrap().outcome(), Some(Outcome::Loss));
-        assert_eq!(Connect4::from_moves("76651554444").unwrap().outcome(), Some(Outcome::Loss));
+        assert_eq!(
+            Connect4::from_moves("12237334444").unwrap().outcome(),
+            Some(Outcome::Loss)
+        );
+        assert_eq!(
+            Connect4::from_moves("76651554444").unwrap().outcome(),
+            Some(Outcome::Loss)
+        );
         assert_eq!(Connect4::from_moves("121212").unwrap().outcome(), None);
     }
 
@@ -470,11 +490,17 @@ mod tests {
     fn bad_sequences_are_refused_with_the_place() {
         assert_eq!(
             Connect4::from_moves("12a").unwrap_err(),
-            MoveError::NotAColumn { index: 3, found: 'a' }
+            MoveError::NotAColumn {
+                index: 3,
+                found: 'a'
+            }
         );
         assert_eq!(
             Connect4::from_moves("1111111").unwrap_err(),
-            MoveError::ColumnFull { index: 7, column: 1 }
+            MoveError::ColumnFull {
+                index: 7,
+                column: 1
+            }
         );
         assert_eq!(
             Connect4::from_moves("12121212").unwrap_err(),

@@ -230,8 +230,9 @@ impl Search {
 }
 
 impl Search {
-    /// The exact value of `game` searched `depth` plies deep, known to lie in `lo..=hi`, by
-    /// null-window bisection (the "iterative narrowing" of game solvers): each search only asks
+    /// The exact value of `game` searched `depth` plies deep, known to lie in `lo..=hi`: a
+    /// first search with a narrow window around a draw (exact at once if the game is drawn),
+    /// then null-window bisection (the "iterative narrowing" of game solvers): each search only asks
     /// "is the value above v?", which prunes far more than a full window, and the
     /// transposition table carries what one probe learned to the next. A final narrow search
     /// around the value gives the best move and the principal variation. Meant for solving
@@ -249,7 +250,8 @@ impl Search {
         G: Game,
         E: Evaluator<G> + ?Sized,
     {
-        self.solve_by(game, eval, depth, lo, hi, |lo, hi| Score(lo.0 + (hi.0 - lo.0) / 2))
+        let middle = |lo: Score, hi: Score| Score(lo.0 + (hi.0 - lo.0) / 2);
+        self.bisect(game, eval, depth, lo, hi, middle, true, Some(Score::DRAW))
     }
 
     /// [`solve`](Search::solve) with the probes chosen by `probe(lo, hi)`, which returns a
@@ -269,7 +271,7 @@ impl Search {
         E: Evaluator<G> + ?Sized,
         P: FnMut(Score, Score) -> Score,
     {
-        self.bisect(game, eval, depth, lo, hi, probe, true)
+        self.bisect(game, eval, depth, lo, hi, probe, true, None)
     }
 
     /// [`solve_by`](Search::solve_by) without the final search for the best move and the
@@ -288,7 +290,7 @@ impl Search {
         E: Evaluator<G> + ?Sized,
         P: FnMut(Score, Score) -> Score,
     {
-        self.bisect(game, eval, depth, lo, hi, probe, false)
+        self.bisect(game, eval, depth, lo, hi, probe, false, None)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -301,6 +303,7 @@ impl Search {
         hi: Score,
         mut probe: P,
         with_move: bool,
+        guess: Option<Score>,
     ) -> SearchReport<G::Move>
     where
         G: Game,
@@ -319,6 +322,20 @@ impl Search {
         let mut quiet = NoObserver;
         let mut w = Worker::new(game, eval, &mut quiet, &shared, true);
         let (mut lo, mut hi) = (lo.min(hi), hi.max(lo));
+        let mut pv = Vec::new();
+        let mut exact = false;
+        if let Some(g) = guess.filter(|&g| lo < g && g < hi) {
+            // A first search just around the likely value: inside, it is exact, with its line.
+            let v = w.node(game, depth, 0, g - 1, g + 1);
+            if v <= g - 1 {
+                hi = v.max(lo);
+            } else if v >= g + 1 {
+                lo = v.min(hi);
+            } else {
+                (lo, hi, exact) = (v, v, true);
+                pv = w.pv.root().to_vec();
+            }
+        }
         while lo < hi && !w.stopped {
             // A fail-soft answer may move a bound further than asked.
             let mid = probe(lo, hi).clamp(lo, hi - 1);
@@ -333,8 +350,7 @@ impl Search {
             }
         }
         let mut score = lo;
-        let mut pv = Vec::new();
-        if with_move && !w.stopped {
+        if with_move && !exact && !w.stopped {
             // The value is known: a window just around it returns it exactly, with its line.
             let v = w.node(game, depth, 0, score - 1, score + 1);
             if !w.stopped {

@@ -1,0 +1,257 @@
+//! `alphabeta tictactoe`: play, analyse a position, solve the game.
+
+use std::io::{BufRead, Write};
+
+use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
+use alphabeta_games::tictactoe::{analyze, perfect_search, solve, OpenLines, Player, TicTacToe};
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
+
+#[derive(Subcommand, Debug)]
+pub enum TicTacToeCommand {
+    /// Play against perfect play in the terminal.
+    Play(PlayArgs),
+    /// The value of every legal move of a position, e.g. X.O.X.... (rows top to bottom).
+    Analyze(AnalyzeArgs),
+    /// The value of the empty board, and how many nodes each way of searching needs.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Who moves first (and plays X).
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    first: First,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum First {
+    Human,
+    Engine,
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// 9 cells, rows top to bottom: X, O, and . _ - for empty (spaces and / ignored).
+    board: String,
+    /// The side to move (inferred from the counts when not given).
+    #[arg(long, value_enum)]
+    to_move: Option<Side>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum Side {
+    X,
+    O,
+}
+
+pub fn run(cmd: &TicTacToeCommand) -> Result<()> {
+    match cmd {
+        TicTacToeCommand::Play(a) => play(a),
+        TicTacToeCommand::Analyze(a) => analyze_cmd(a),
+        TicTacToeCommand::Solve(a) => solve_cmd(a),
+    }
+}
+
+/// "win in 3", "draw", "loss in 2".
+fn verdict(s: Score) -> String {
+    match s.plies_to_end() {
+        Some(n) if s.is_win() => format!("win in {n}"),
+        Some(n) => format!("loss in {n}"),
+        None => "draw".into(),
+    }
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    cell: u8,
+    name: String,
+    value: String,
+    score: i32,
+}
+
+#[derive(Serialize)]
+struct AnalyzeJson {
+    board: String,
+    to_move: String,
+    game_over: Option<String>,
+    value: Option<String>,
+    best_move: Option<u8>,
+    moves: Vec<MoveJson>,
+    nodes: u64,
+}
+
+fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
+    let turn = a.to_move.map(|s| match s {
+        Side::X => Player::X,
+        Side::O => Player::O,
+    });
+    let p = TicTacToe::parse(&a.board, turn).context("in the board")?;
+    let result = analyze(&mut perfect_search(), &p);
+    let over = match p.outcome() {
+        Some(Outcome::Draw) => Some("a draw".to_string()),
+        Some(_) => Some(format!("{} has won", p.to_move().other())),
+        None => None,
+    };
+    if a.json {
+        let j = AnalyzeJson {
+            board: format!("{p:?}"),
+            to_move: p.to_move().to_string(),
+            game_over: over,
+            value: result.value.map(verdict),
+            best_move: result.best.map(|c| c + 1),
+            moves: result
+                .moves
+                .iter()
+                .map(|&(c, v)| MoveJson {
+                    cell: c + 1,
+                    name: TicTacToe::move_name(c),
+                    value: verdict(v),
+                    score: v.0,
+                })
+                .collect(),
+            nodes: result.stats.nodes,
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
+        return Ok(());
+    }
+    print!("{p}");
+    if let Some(o) = over {
+        println!("the game is over: {o}");
+        return Ok(());
+    }
+    println!("{} to move", p.to_move());
+    let mut moves = result.moves.clone();
+    moves.sort_by_key(|m| m.0);
+    for (cell, v) in moves {
+        let mark = if Some(cell) == result.best {
+            "  <- best"
+        } else {
+            ""
+        };
+        println!("  {}: {}{mark}", cell + 1, verdict(v));
+    }
+    if let (Some(b), Some(v)) = (result.best, result.value) {
+        println!("best move: {} ({})", b + 1, verdict(v));
+    }
+    println!("{} nodes searched", result.stats.nodes);
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct SolveJson {
+    value: String,
+    best_move: Option<u8>,
+    nodes_minimax: u64,
+    nodes_alphabeta: u64,
+    nodes_alphabeta_symmetry: u64,
+    nodes_table_and_symmetry: u64,
+}
+
+fn solve_cmd(a: &SolveArgs) -> Result<()> {
+    let mut p = TicTacToe::new().plain();
+    let plain = minimax(&mut p, &OpenLines, 9, &mut NoObserver);
+    let ab = alphabeta(
+        &mut p,
+        &OpenLines,
+        9,
+        Window::FULL,
+        Pruning::default(),
+        &mut NoObserver,
+    );
+    let mut p = TicTacToe::new();
+    let ab_sym = alphabeta(
+        &mut p,
+        &OpenLines,
+        9,
+        Window::FULL,
+        Pruning::default(),
+        &mut NoObserver,
+    );
+    let best = solve(&mut perfect_search(), &p);
+    if a.json {
+        let j = SolveJson {
+            value: verdict(best.score),
+            best_move: best.best_move.map(|c| c + 1),
+            nodes_minimax: plain.stats.nodes,
+            nodes_alphabeta: ab.stats.nodes,
+            nodes_alphabeta_symmetry: ab_sym.stats.nodes,
+            nodes_table_and_symmetry: best.stats.nodes,
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
+        return Ok(());
+    }
+    println!("the empty board: {} with perfect play", verdict(best.score));
+    println!("nodes searched:");
+    let rows = [
+        ("minimax, every move in reading order", plain.stats.nodes),
+        ("alpha-beta, every move in reading order", ab.stats.nodes),
+        (
+            "alpha-beta, one move per symmetry class",
+            ab_sym.stats.nodes,
+        ),
+        ("solver: table, symmetry, centre first", best.stats.nodes),
+    ];
+    for (name, nodes) in rows {
+        println!("  {name:<42} {nodes:>8}");
+    }
+    Ok(())
+}
+
+fn play(a: &PlayArgs) -> Result<()> {
+    let mut p = TicTacToe::new();
+    let mut search = perfect_search();
+    let human = match a.first {
+        First::Human => Player::X,
+        First::Engine => Player::O,
+    };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("Tic-tac-toe against perfect play. You are {human}. Type 1-9 or a1-c3, or 'quit'.");
+    loop {
+        print!("\n{p}");
+        match p.outcome() {
+            Some(Outcome::Draw) => {
+                println!("a draw");
+                return Ok(());
+            }
+            Some(_) => {
+                println!("{} wins", p.to_move().other());
+                return Ok(());
+            }
+            None => {}
+        }
+        if p.to_move() == human {
+            print!("your move: ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!();
+                return Ok(());
+            };
+            let line = line?;
+            if matches!(line.trim(), "quit" | "q") {
+                return Ok(());
+            }
+            match p.parse_move(&line) {
+                Ok(cell) => p.play(cell),
+                Err(e) => println!("{e}"),
+            }
+        } else {
+            let r = solve(&mut search, &p);
+            let cell = r.best_move.context("no move in an unfinished game")?;
+            println!("engine plays {} ({})", cell + 1, verdict(r.score));
+            p.play(cell);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! End-to-end tests of `alphabeta tictactoe` and `alphabeta connect4`, over pipes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args, "");
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let o = run(args, "");
+    assert!(!o.status.success(), "{args:?} should fail");
+    String::from_utf8(o.stderr).unwrap()
+}
+
+#[test]
+fn tictactoe_analyze_json() {
+    let j: Value =
+        serde_json::from_str(&ok(&["tictactoe", "analyze", "XO.....OX", "--json"])).unwrap();
+    assert_eq!(j["to_move"], "X");
+    assert_eq!(j["best_move"], 5);
+    assert_eq!(j["value"], "win in 1");
+    let wins: Vec<_> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"].as_str().unwrap().starts_with("win"))
+        .map(|m| m["cell"].as_u64().unwrap())
+        .collect();
+    assert_eq!(wins, [5]);
+    let text = ok(&["tictactoe", "analyze", "X........"]);
+    assert!(
+        text.contains("O to move") && text.contains("best move: 5 (draw)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tictactoe_solve() {
+    let j: Value = serde_json::from_str(&ok(&["tictactoe", "solve", "--json"])).unwrap();
+    assert_eq!(j["value"], "draw");
+    assert_eq!(j["nodes_minimax"], 549_946);
+    assert!(
+        j["nodes_table_and_symmetry"].as_u64().unwrap() < j["nodes_alphabeta"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn tictactoe_errors() {
+    assert!(fails(&["tictactoe", "analyze", "XO"]).contains("9 cells"));
+    assert!(fails(&["tictactoe", "analyze", "XXX......"]).contains("cannot happen"));
+    assert!(fails(&["tictactoe", "analyze", "X.O.Z...."]).contains("cell 5"));
+}
+
+#[test]
+fn tictactoe_play_over_a_pipe() {
+    // The human (X) plays corners badly; bad input is re-asked with a reason; perfect play
+    // never loses, so the game ends in an O win or a draw.
+    let o = run(&["tictactoe", "play"], "1\nzz\n1\n9\n3\n7\n8\n2\n4\n6\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("'zz' is not a move"), "{out}");
+    assert!(out.contains("cell 1 is taken"), "{out}");
+    assert!(
+        out.contains("engine plays 5"),
+        "the centre answers a corner: {out}"
+    );
+    assert!(out.contains("O wins") || out.contains("a draw"), "{out}");
+    assert!(!out.contains("X wins"), "{out}");
+}
+
+#[test]
+fn connect4_solve() {
+    let j: Value = serde_json::from_str(&ok(&[
+        "connect4",
+        "solve",
+        "5554224333234511764415115",
+        "--json",
+    ]))
+    .unwrap();
+    // The first line of Middle-Easy: the side to move scores 4.
+    assert_eq!(j["score"], 4);
+    assert_eq!(j["best_move"], 6);
+    let out = ok(&["connect4", "solve", "5554224333234511764415115"]);
+    assert!(out.contains("best move: column"), "{out}");
+    // Two independent answers agree: the weak solver on the sign.
+    let weak: Value = serde_json::from_str(&ok(&[
+        "connect4",
+        "solve",
+        "5554224333234511764415115",
+        "--weak",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        weak["score"].as_i64().unwrap(),
+        j["score"].as_i64().unwrap().signum()
+    );
+    assert!(fails(&["connect4", "solve", "48"]).contains("not a column"));
+    assert!(fails(&["connect4", "solve", "1111111"]).contains("column 1 is full"));
+}
+
+#[test]
+fn connect4_bench_checks_answers() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-c4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |n: &str| dir.join(n).to_string_lossy().into_owned();
+    // Two lines of End-Easy, right and then one deliberately wrong.
+    std::fs::write(path("good"), "2252576253462244111563365343671351441 -1\n").unwrap();
+    let out = ok(&["connect4", "bench", &path("good")]);
+    assert!(out.contains("good") && out.contains(" 0 "), "{out}");
+    std::fs::write(path("bad"), "2252576253462244111563365343671351441 5\n").unwrap();
+    let o = run(&["connect4", "bench", &path("bad")], "");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("expected 5, got -1") && err.contains("1 wrong"),
+        "{err}"
+    );
+    std::fs::write(path("garbage"), "12x 3\n").unwrap();
+    assert!(fails(&["connect4", "bench", &path("garbage")]).contains("not a column"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn connect4_play_over_a_pipe() {
+    let o = run(&["connect4", "play", "--time", "0.2"], "9\n4\nquit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert!(out.contains("'9' is not a column"), "{out}");
+    assert!(out.contains("engine plays column"), "{out}");
+}

@@ -1,0 +1,129 @@
+//! Connect Four: the benchmark sets' answers, and near-full boards against a plain negamax
+//! written here.
+
+use alphabeta::{Game, Outcome};
+use alphabeta_games::connect4::{Connect4, Solver, WIDTH};
+use proptest::prelude::*;
+
+/// The first `n` lines of a benchmark set from `../shared/data/connect4`.
+fn sample(file: &str, n: usize) -> Vec<(String, i32)> {
+    let path = format!(
+        "{}/../../../shared/data/connect4/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .take(n)
+        .map(|l| {
+            let (moves, score) = l.split_once(' ').expect("MOVES SCORE");
+            (moves.to_string(), score.trim().parse().expect("a score"))
+        })
+        .collect()
+}
+
+fn check_set(file: &str, n: usize) {
+    let mut solver = Solver::default();
+    for (moves, expected) in sample(file, n) {
+        let p = Connect4::from_moves(&moves).unwrap();
+        let sol = solver.solve(&p, false);
+        assert_eq!(sol.score, expected, "{file}: {moves}");
+        // The weak solver agrees on the sign.
+        assert_eq!(
+            solver.solve(&p, true).score,
+            expected.signum(),
+            "{file} weak: {moves}"
+        );
+        // The best move keeps the score: after it, the opponent's score is its negation
+        // (or the game is won at once).
+        let mut q = p;
+        let mv = sol.best_move.expect("a move");
+        q.play(mv);
+        if q.outcome().is_none() {
+            assert_eq!(
+                solver.solve(&q, false).score,
+                -expected,
+                "{file}: {moves} then {}",
+                mv + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn end_easy() {
+    check_set("Test_L3_R1", 100);
+}
+
+#[test]
+fn middle_easy() {
+    check_set("Test_L2_R1", 60);
+}
+
+#[test]
+fn begin_easy() {
+    check_set("Test_L1_R1", 20);
+}
+
+/// The benchmark score by plain negamax over every legal move.
+fn brute(p: &mut Connect4) -> i32 {
+    if p.moves_played() == 42 {
+        return 0;
+    }
+    let mut best = i32::MIN;
+    for col in 0..WIDTH {
+        if !p.can_play(col) {
+            continue;
+        }
+        let before = p.moves_played() as i32;
+        p.play(col as u8);
+        let v = if p.outcome() == Some(Outcome::Loss) {
+            (43 - before) / 2
+        } else {
+            -brute(p)
+        };
+        p.undo(col as u8);
+        best = best.max(v);
+    }
+    best
+}
+
+/// A random game of `stones` moves that nobody has won yet.
+fn playout(seed: u64, stones: u32) -> Option<Connect4> {
+    let mut p = Connect4::new();
+    let mut state = seed | 1;
+    while p.moves_played() < stones {
+        // Any column that does not end the game.
+        let cols: Vec<u32> = (0..WIDTH)
+            .filter(|&c| p.can_play(c) && !p.is_winning_move(c))
+            .collect();
+        if cols.is_empty() {
+            return None;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let col = cols[(state % cols.len() as u64) as usize];
+        p.play(col as u8);
+    }
+    Some(p)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn near_full_boards_match_plain_negamax(seed in any::<u64>(), stones in 32u32..=40) {
+        let Some(mut p) = playout(seed, stones) else { return Ok(()) };
+        prop_assume!(p.outcome().is_none());
+        let truth = brute(&mut p);
+        let mut solver = Solver::new(4);
+        let sol = solver.solve(&p, false);
+        prop_assert_eq!(sol.score, truth, "{:?}", p);
+        prop_assert_eq!(solver.solve(&p, true).score, truth.signum());
+        let mv = sol.best_move.unwrap();
+        let before = p.moves_played() as i32;
+        p.play(mv);
+        let after = if p.outcome() == Some(Outcome::Loss) { (43 - before) / 2 } else { -brute(&mut p) };
+        prop_assert_eq!(after, truth, "the best move keeps the score");
+    }
+}
