@@ -327,9 +327,9 @@ impl Search {
         if let Some(g) = guess.filter(|&g| lo < g && g < hi) {
             // A first search just around the likely value: inside, it is exact, with its line.
             let v = w.node(game, depth, 0, g - 1, g + 1);
-            if v <= g - 1 {
+            if v < g {
                 hi = v.max(lo);
-            } else if v >= g + 1 {
+            } else if v > g {
                 lo = v.min(hi);
             } else {
                 (lo, hi, exact) = (v, v, true);
