@@ -259,7 +259,7 @@ fn play(a: &PlayArgs) -> Result<()> {
             }
             return Ok(());
         }
-        let human_turn = (p.moves_played() % 2 == 0) == human_first;
+        let human_turn = p.moves_played().is_multiple_of(2) == human_first;
         if human_turn {
             print!("your move ({}): ", p.to_move());
             std::io::stdout().flush()?;

@@ -172,7 +172,7 @@ impl Connect4 {
 
     /// Who is to move: `'X'` (first player) or `'O'`.
     pub fn to_move(&self) -> char {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             'X'
         } else {
             'O'
@@ -186,7 +186,7 @@ impl Connect4 {
             return None;
         }
         let mine = self.current & bit != 0;
-        Some(if mine == (self.moves % 2 == 0) {
+        Some(if mine == self.moves.is_multiple_of(2) {
             'X'
         } else {
             'O'

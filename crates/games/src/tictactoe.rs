@@ -124,7 +124,7 @@ impl Default for TicTacToe {
 }
 
 fn has_line(marks: u16) -> bool {
-    LINES.iter().any(|&l| marks & l == l)
+    LINES.iter().any(|&l| l & !marks == 0)
 }
 
 /// The image of a set of cells under a symmetry.
@@ -182,13 +182,8 @@ impl TicTacToe {
         if !(nx == no || nx == no + 1 || no == nx + 1) {
             return Err(BoardError::Counts { x: nx, o: no });
         }
-        let inferred = if nx > no {
-            Player::O
-        } else if no > nx {
-            Player::X
-        } else {
-            Player::X
-        };
+        // The side with fewer marks moves; X when the counts are equal.
+        let inferred = if nx > no { Player::O } else { Player::X };
         let turn = match to_move {
             Some(t) if nx == no || t == inferred => t,
             Some(t) => return Err(BoardError::Turn(t)),
