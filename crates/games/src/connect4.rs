@@ -281,14 +281,17 @@ impl Game for Connect4 {
         self.moves -= 1;
     }
 
-    /// No win before the second move unless a winning cell is open now; no loss before the
-    /// opponent's second move when some move both blocks every threat and does not play under
-    /// an opponent's winning cell (the same test as the move generator's).
+    /// A column whose next cell completes four.
+    fn winning_move(&self) -> Option<u8> {
+        let wins = self.possible() & winning_cells(self.current, self.mask);
+        (wins != 0).then(|| (wins.trailing_zeros() / STRIDE) as u8)
+    }
+
+    /// Asked when there is no winning move: so no win before our next-but-one move. No loss
+    /// before the opponent's second move when some move both blocks every threat and does not
+    /// play under an opponent's winning cell (the same test as the move generator's).
     fn earliest_end(&self) -> (u32, u32) {
         let possible = self.possible();
-        if possible & winning_cells(self.current, self.mask) != 0 {
-            return (1, 2);
-        }
         let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
         let forced = possible & opponent_wins;
         let allowed = if forced == 0 { possible } else { forced };

@@ -580,6 +580,12 @@ where
             let v = self.eval.evaluate(game);
             return self.leaf(game, ply, v);
         }
+        if let Some(mv) = game.winning_move() {
+            // Nothing beats a win with the next move: no need to search it.
+            self.pv.clear_child(ply);
+            self.pv.update(ply, mv);
+            return self.leaf(game, ply, Score::win_in(ply + 1));
+        }
         let pv_node = beta.0 - alpha.0 > 1;
         // Mate-distance pruning: from here no line ends better than the earliest win, nor worse
         // than the earliest loss (`Game::earliest_end`). A window beyond those is decided.

@@ -101,9 +101,17 @@ pub trait Game {
     /// One more than the largest [`move_id`](Game::move_id); at most 65,535.
     fn move_id_limit(&self) -> usize;
 
+    /// A move that wins at once, if the game sees one cheaply (a fourth disc to drop, a five
+    /// to complete). The driver then scores the node as a win with the next move without
+    /// searching its children. The default sees nothing.
+    fn winning_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// How soon the game can end from here, as far as the game knows cheaply: `(win, loss)`
     /// means the side to move cannot win in fewer than `win` plies, and can avoid losing in
-    /// fewer than `loss` plies. Called only on unfinished positions. The default, `(1, 2)`,
+    /// fewer than `loss` plies. Called only on unfinished positions where
+    /// [`winning_move`](Game::winning_move) found nothing. The default, `(1, 2)`,
     /// knows nothing (a win needs a move, a loss an opponent's move). A game that sees
     /// "no winning move now" or "a move that stops every immediate threat" says `(3, 4)`, and
     /// the driver then cuts every line that could not beat its window (mate-distance pruning).
