@@ -2,6 +2,7 @@
 
 mod bench;
 mod connect4_cmd;
+mod gomoku_cmd;
 mod tictactoe_cmd;
 mod tree_cmd;
 
@@ -28,6 +29,9 @@ enum Command {
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
     #[command(subcommand)]
     Connect4(connect4_cmd::Connect4Command),
+    /// Gomoku (five in a row): analyse a position. (Work in progress.)
+    #[command(subcommand)]
+    Gomoku(gomoku_cmd::GomokuCommand),
     /// Run the engine benchmark suite and print its figures.
     Bench(bench::BenchArgs),
 }
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree_cmd::run(&args),
         Command::Tictactoe(cmd) => tictactoe_cmd::run(&cmd),
         Command::Connect4(cmd) => connect4_cmd::run(&cmd),
+        Command::Gomoku(cmd) => gomoku_cmd::run(&cmd),
         Command::Bench(args) => bench::run(&args),
     };
     match result {

@@ -155,3 +155,36 @@ fn connect4_play_over_a_pipe() {
     assert!(out.contains("'9' is not a column"), "{out}");
     assert!(out.contains("engine plays column"), "{out}");
 }
+
+#[test]
+fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
+    // Black has h8-h11 open: a win in one at h12 or h7.
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "analyze",
+        "h8a1h9a3h10a5h11a7",
+        "--depth",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    let best = j["best_move"].as_str().unwrap();
+    assert!(best == "h12" || best == "h7", "{best}");
+    assert_eq!(j["score"], "win in 1");
+    assert!(!j["iterations"].as_array().unwrap().is_empty());
+    // White threatens five on row 1: Black must block at f1.
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "analyze",
+        "a1b1h8c1h9d1a15e1",
+        "--depth",
+        "3",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["best_move"], "f1");
+    // Bad positions are refused with the reason.
+    assert!(fails(&["gomoku", "analyze", "h8h8"]).contains("already taken"));
+    assert!(fails(&["gomoku", "analyze", "z99"]).contains("off the 15x15 board"));
+    assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
+}

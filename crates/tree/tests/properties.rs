@@ -201,3 +201,22 @@ proptest! {
         prop_assert_eq!(tree.to_text(), s);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Garbage never panics: it parses into a tree that explains, or gives a positioned error.
+    #[test]
+    fn any_text_parses_or_fails_cleanly(s in "[\\[\\](),=?0-9a-zA-Zα-ω \\-+\n]{0,40}") {
+        match parse(&s) {
+            Ok(tree) => {
+                let _ = explain(&tree, Settings::default(), true);
+            }
+            Err(e) => {
+                prop_assert!(e.line >= 1 && e.column >= 1);
+                prop_assert!(e.line <= s.lines().count().max(1) + 1);
+                prop_assert!(!e.message.is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The Gomoku board: stones on a padded grid, the rules of five, coordinates, Zobrist hashing.
+//!
+//! Cells live in a fixed 32 x 32 grid with the playing area in the middle and a wall of
+//! sentinel cells around it, so a scan along a line never needs a bounds check: it stops at a
+//! wall. A cell index is `(y + PAD) * STRIDE + (x + PAD)`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// The smallest and largest board sizes.
+pub const MIN_SIZE: u8 = 5;
+/// See [`MIN_SIZE`].
+pub const MAX_SIZE: u8 = 22;
+/// Width of the padded grid.
+pub const STRIDE: usize = 32;
+/// Sentinel cells on each side of the playing area.
+pub const PAD: usize = 5;
+/// Cells in the padded grid.
+pub const GRID: usize = STRIDE * STRIDE;
+/// Index steps of the four line directions: horizontal, vertical, and the two diagonals.
+pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A stone colour. Black moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The first player.
+    Black,
+    /// The second player.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a grid cell holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Nothing: a legal move.
+    Empty,
+    /// A stone.
+    Stone(Color),
+    /// Outside the board.
+    Wall,
+}
+
+/// Which lines win.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    #[default]
+    Freestyle,
+    /// Exactly five wins; six or more does not. (Renju, with Black's forbidden moves, is not
+    /// implemented yet; its place is here.)
+    Standard,
+}
+
+/// A move or position that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// A size out of range.
+    #[error("the board size must be {MIN_SIZE} to {MAX_SIZE}, not {0}")]
+    Size(u32),
+    /// Text that is not a move.
+    #[error("'{0}' is not a move: write a column letter and a row number (h8), or x,y")]
+    Syntax(String),
+    /// Off the board.
+    #[error("{0} is off the {1}x{1} board")]
+    OffBoard(String, u8),
+    /// The cell is taken.
+    #[error("{0} is already taken")]
+    Taken(String),
+    /// The game is over.
+    #[error("the game is already over")]
+    GameOver,
+}
+
+/// A position: the stones, the side to move, the moves played.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    rule: Rule,
+    cells: Vec<Cell>,
+    history: Vec<u16>,
+    to_move: Color,
+    hash: u64,
+    keys: std::sync::Arc<[[u64; 2]; GRID]>,
+}
+
+/// SplitMix64: the Zobrist keys, fixed for reproducible hashes.
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
+    let mut keys = [[0u64; 2]; GRID];
+    for (i, k) in keys.iter_mut().enumerate() {
+        k[0] = splitmix(2 * i as u64 + 1);
+        k[1] = splitmix(2 * i as u64 + 2);
+    }
+    std::sync::Arc::new(keys)
+}
+
+impl Board {
+    /// An empty board of `size` x `size` with this rule; Black to move.
+    pub fn new(size: u32, rule: Rule) -> Result<Board, BoardError> {
+        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+            return Err(BoardError::Size(size));
+        }
+        let mut cells = vec![Cell::Wall; GRID];
+        for y in 0..size as usize {
+            for x in 0..size as usize {
+                cells[(y + PAD) * STRIDE + x + PAD] = Cell::Empty;
+            }
+        }
+        Ok(Board {
+            size: size as u8,
+            rule,
+            cells,
+            history: Vec::new(),
+            to_move: Color::Black,
+            hash: 0,
+            keys: zobrist_keys(),
+        })
+    }
+
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The moves played, in order.
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// The Zobrist hash of the stones and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash ^ (self.to_move == Color::White) as u64
+    }
+
+    /// The cell index of `(x, y)`, x the column and y the row from the top, both from 0.
+    pub fn index(&self, x: u32, y: u32) -> Option<u16> {
+        (x < self.size as u32 && y < self.size as u32)
+            .then(|| ((y as usize + PAD) * STRIDE + x as usize + PAD) as u16)
+    }
+
+    /// The `(x, y)` of a cell index.
+    pub fn xy(&self, cell: u16) -> (u32, u32) {
+        let c = cell as usize;
+        ((c % STRIDE - PAD) as u32, (c / STRIDE - PAD) as u32)
+    }
+
+    /// What a cell holds.
+    pub fn at(&self, cell: u16) -> Cell {
+        self.cells[cell as usize]
+    }
+
+    /// The human name of a cell: column letter and row from the bottom (`h8`).
+    pub fn name(&self, cell: u16) -> String {
+        let (x, y) = self.xy(cell);
+        format!("{}{}", (b'a' + x as u8) as char, self.size as u32 - y)
+    }
+
+    /// Reads one move: `h8` (column letter, row from the bottom) or `7,7` (x,y from the top
+    /// left, as the protocol writes it). Checks only that it is on the board.
+    pub fn parse_cell(&self, s: &str) -> Result<u16, BoardError> {
+        let t = s.trim();
+        let (x, y) = if let Some((a, b)) = t.split_once(',') {
+            let x: u32 = a.trim().parse().map_err(|_| BoardError::Syntax(t.into()))?;
+            let y: u32 = b.trim().parse().map_err(|_| BoardError::Syntax(t.into()))?;
+            (x, y)
+        } else {
+            let mut chars = t.chars();
+            let col = chars.next().filter(|c| c.is_ascii_alphabetic());
+            let row: Option<u32> = chars.as_str().parse().ok();
+            match (col, row) {
+                (Some(c), Some(r)) if r >= 1 && r <= self.size as u32 => {
+                    let x = c.to_ascii_lowercase() as u32 - 'a' as u32;
+                    (x, self.size as u32 - r)
+                }
+                (Some(_), Some(_)) => {
+                    return Err(BoardError::OffBoard(t.into(), self.size));
+                }
+                _ => return Err(BoardError::Syntax(t.into())),
+            }
+        };
+        self.index(x, y)
+            .ok_or_else(|| BoardError::OffBoard(t.into(), self.size))
+    }
+
+    /// Plays a move after checking it: on the board, empty, game not over.
+    pub fn try_play(&mut self, cell: u16) -> Result<(), BoardError> {
+        if self.winner().is_some() {
+            return Err(BoardError::GameOver);
+        }
+        match self.cells.get(cell as usize) {
+            Some(Cell::Empty) => {
+                self.place(cell);
+                Ok(())
+            }
+            Some(Cell::Stone(_)) => Err(BoardError::Taken(self.name(cell))),
+            _ => Err(BoardError::OffBoard(format!("cell {cell}"), self.size)),
+        }
+    }
+
+    /// Plays a sequence like `h8i9h9` or `7,7 8,8` from the current position.
+    pub fn play_sequence(&mut self, s: &str) -> Result<(), BoardError> {
+        for token in tokens(s) {
+            let cell = self.parse_cell(&token)?;
+            self.try_play(cell)?;
+        }
+        Ok(())
+    }
+
+    /// Places a stone of the side to move (unchecked: the search's make).
+    pub fn place(&mut self, cell: u16) {
+        let c = self.to_move;
+        self.cells[cell as usize] = Cell::Stone(c);
+        self.hash ^= self.keys[cell as usize][c.index()];
+        self.history.push(cell);
+        self.to_move = c.other();
+    }
+
+    /// Takes back the last stone (the search's unmake).
+    pub fn remove_last(&mut self) -> Option<u16> {
+        let cell = self.history.pop()?;
+        self.to_move = self.to_move.other();
+        self.cells[cell as usize] = Cell::Empty;
+        self.hash ^= self.keys[cell as usize][self.to_move.index()];
+        Some(cell)
+    }
+
+    /// Stones of `color` in a row through `cell` along direction `d`, the cell counted.
+    pub fn run_length(&self, cell: u16, d: isize, color: Color) -> u32 {
+        let stone = Cell::Stone(color);
+        let mut n = 1;
+        for sign in [-1isize, 1] {
+            let mut i = cell as isize + sign * d;
+            while self.cells[i as usize] == stone {
+                n += 1;
+                i += sign * d;
+            }
+        }
+        n
+    }
+
+    /// Does the stone on `cell` make a winning line under the rule?
+    pub fn makes_five(&self, cell: u16) -> bool {
+        let Cell::Stone(color) = self.cells[cell as usize] else {
+            return false;
+        };
+        DIRECTIONS.iter().any(|&d| {
+            let n = self.run_length(cell, d, color);
+            match self.rule {
+                Rule::Freestyle => n >= 5,
+                Rule::Standard => n == 5,
+            }
+        })
+    }
+
+    /// The winner: the player of the last move, if it made five.
+    pub fn winner(&self) -> Option<Color> {
+        let &last = self.history.last()?;
+        self.makes_five(last).then(|| self.to_move.other())
+    }
+
+    /// The winning line through the last move, if any: its cells.
+    pub fn winning_line(&self) -> Option<Vec<u16>> {
+        let &last = self.history.last()?;
+        let Cell::Stone(color) = self.cells[last as usize] else {
+            return None;
+        };
+        for d in DIRECTIONS {
+            let n = self.run_length(last, d, color);
+            let wins = match self.rule {
+                Rule::Freestyle => n >= 5,
+                Rule::Standard => n == 5,
+            };
+            if wins {
+                let mut start = last as isize;
+                while self.cells[(start - d) as usize] == Cell::Stone(color) {
+                    start -= d;
+                }
+                return Some((0..n as isize).map(|k| (start + k * d) as u16).collect());
+            }
+        }
+        None
+    }
+
+    /// Is every cell taken?
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.size as usize * self.size as usize
+    }
+
+    /// Every cell of the playing area.
+    pub fn cells(&self) -> impl Iterator<Item = u16> + '_ {
+        let n = self.size as u32;
+        (0..n).flat_map(move |y| (0..n).map(move |x| self.index(x, y).expect("on the board")))
+    }
+
+    /// The move sequence in human notation (`h8i9h9`).
+    pub fn move_string(&self) -> String {
+        self.history.iter().map(|&c| self.name(c)).collect()
+    }
+}
+
+/// Splits a move list: `h8i9h9`, `h8 i9 h9`, `7,7 8,8`, `7,7;8,8`.
+fn tokens(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in s.split(|c: char| c.is_whitespace() || c == ';') {
+        if part.is_empty() {
+            continue;
+        }
+        if part.contains(',') {
+            out.push(part.to_string());
+            continue;
+        }
+        // Letter-number pairs run together: split before each letter.
+        let mut cur = String::new();
+        for ch in part.chars() {
+            if ch.is_ascii_alphabetic() && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.push(ch);
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+    }
+    out
+}
+
+impl fmt::Display for Board {
+    /// The board with coordinates; the last move in brackets.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size as u32;
+        let last = self.history.last().copied();
+        for y in 0..n {
+            write!(f, "{:>2} ", n - y)?;
+            for x in 0..n {
+                let cell = self.index(x, y).expect("on the board");
+                let c = match self.cells[cell as usize] {
+                    Cell::Stone(Color::Black) => 'X',
+                    Cell::Stone(Color::White) => 'O',
+                    _ => '.',
+                };
+                if Some(cell) == last {
+                    write!(f, "[{c}")?;
+                } else if x > 0 && self.index(x - 1, y) == last {
+                    write!(f, "]{c}")?;
+                } else {
+                    write!(f, " {c}")?;
+                }
+            }
+            if self.index(n - 1, y) == last {
+                write!(f, "]")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "   ")?;
+        for x in 0..n {
+            write!(f, " {}", (b'a' + x as u8) as char)?;
+        }
+        writeln!(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(size: u32, rule: Rule, moves: &str) -> Board {
+        let mut b = Board::new(size, rule).unwrap();
+        b.play_sequence(moves).unwrap();
+        b
+    }
+
+    #[test]
+    fn coordinates() {
+        let b = Board::new(15, Rule::Freestyle).unwrap();
+        let h8 = b.parse_cell("h8").unwrap();
+        assert_eq!(b.xy(h8), (7, 7));
+        assert_eq!(b.parse_cell("7,7").unwrap(), h8);
+        assert_eq!(b.name(h8), "h8");
+        assert_eq!(b.xy(b.parse_cell("a1").unwrap()), (0, 14));
+        assert_eq!(b.xy(b.parse_cell("o15").unwrap()), (14, 0));
+        assert!(matches!(b.parse_cell("p1"), Err(BoardError::OffBoard(..))));
+        assert!(matches!(b.parse_cell("a16"), Err(BoardError::OffBoard(..))));
+        assert!(matches!(
+            b.parse_cell("15,0"),
+            Err(BoardError::OffBoard(..))
+        ));
+        assert!(matches!(b.parse_cell("hh"), Err(BoardError::Syntax(_))));
+        assert_eq!(tokens("h8i9h10"), ["h8", "i9", "h10"]);
+        assert_eq!(tokens("7,7 8,8;9,9"), ["7,7", "8,8", "9,9"]);
+    }
+
+    /// Plays Black's stones on `cells` with White's on far-away cells in between.
+    fn line(size: u32, rule: Rule, cells: &[(u32, u32)]) -> Board {
+        let mut b = Board::new(size, rule).unwrap();
+        // White's stones go on a sparse grid, so that White never makes a line of its own.
+        let mut spare = (0..size)
+            .step_by(3)
+            .flat_map(|y| (0..size).step_by(3).map(move |x| (x, y)));
+        for &(x, y) in cells {
+            let cell = b.index(x, y).unwrap();
+            b.try_play(cell).unwrap();
+            if b.winner().is_some() {
+                break;
+            }
+            // A white stone that touches nothing of Black's line.
+            loop {
+                let (wx, wy) = spare.next().unwrap();
+                let far = cells
+                    .iter()
+                    .all(|&(cx, cy)| cx.abs_diff(wx) > 1 || cy.abs_diff(wy) > 1);
+                let w = b.index(wx, wy).unwrap();
+                if far && b.at(w) == Cell::Empty {
+                    b.try_play(w).unwrap();
+                    break;
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn five_in_every_direction_and_at_every_edge() {
+        let n = 15;
+        let lines: Vec<Vec<(u32, u32)>> = vec![
+            (0..5).map(|i| (i, 14)).collect(),      // bottom edge, left corner
+            (10..15).map(|i| (i, 0)).collect(),     // top edge, right corner
+            (0..5).map(|i| (0, i + 5)).collect(),   // left edge, vertical
+            (0..5).map(|i| (14, i + 10)).collect(), // right edge, vertical
+            (0..5).map(|i| (i, i)).collect(),       // diagonal from the top-left corner
+            (0..5).map(|i| (14 - i, 14 - i)).collect(), // diagonal into the bottom-right corner
+            (0..5).map(|i| (14 - i, i)).collect(),  // anti-diagonal from the top-right corner
+            (0..5).map(|i| (i + 3, 11 - i)).collect(), // anti-diagonal in the middle
+        ];
+        for cells in &lines {
+            // In any order of play, the fifth stone wins, whichever it is.
+            for rotate in 0..5 {
+                let mut order = cells.clone();
+                order.rotate_left(rotate);
+                let b = line(n, Rule::Freestyle, &order);
+                assert_eq!(b.winner(), Some(Color::Black), "{order:?}\n{b}");
+                let mut win = b.winning_line().unwrap();
+                win.sort();
+                let mut want: Vec<u16> =
+                    cells.iter().map(|&(x, y)| b.index(x, y).unwrap()).collect();
+                want.sort();
+                assert_eq!(win, want);
+                let four = line(n, Rule::Freestyle, &order[..4]);
+                assert_eq!(four.winner(), None);
+            }
+        }
+    }
+
+    #[test]
+    fn six_wins_in_freestyle_not_in_standard() {
+        // Black: a5 b5 c5 e5 f5 then d5 joins them into six.
+        let cells = [(0, 10), (1, 10), (2, 10), (4, 10), (5, 10), (3, 10)];
+        assert_eq!(
+            line(15, Rule::Freestyle, &cells).winner(),
+            Some(Color::Black)
+        );
+        let b = line(15, Rule::Standard, &cells);
+        assert_eq!(b.winner(), None, "an overline does not win\n{b}");
+        // Exactly five wins in standard.
+        assert_eq!(
+            line(15, Rule::Standard, &cells[1..]).winner(),
+            Some(Color::Black)
+        );
+    }
+
+    #[test]
+    fn play_and_undo_restore_everything() {
+        let mut b = board(15, Rule::Freestyle, "h8i9h9g7");
+        let (hash, s) = (b.hash(), b.to_string());
+        let cell = b.parse_cell("j10").unwrap();
+        b.place(cell);
+        assert_ne!(b.hash(), hash);
+        b.remove_last();
+        assert_eq!((b.hash(), b.to_string()), (hash, s));
+        assert_eq!(b.move_string(), "h8i9h9g7");
+    }
+
+    #[test]
+    fn bad_moves_are_refused() {
+        let mut b = board(15, Rule::Freestyle, "h8");
+        assert!(matches!(b.play_sequence("h8"), Err(BoardError::Taken(_))));
+        assert_eq!(
+            Board::new(4, Rule::Freestyle).err(),
+            Some(BoardError::Size(4))
+        );
+        assert_eq!(
+            Board::new(23, Rule::Freestyle).err(),
+            Some(BoardError::Size(23))
+        );
+        let mut won = line(
+            15,
+            Rule::Freestyle,
+            &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+        );
+        assert_eq!(
+            won.try_play(won.index(7, 7).unwrap()),
+            Err(BoardError::GameOver)
+        );
+    }
+}
