@@ -1,0 +1,3 @@
+//! Protocol adapters shared by the binaries of `alphabeta-cli`.
+
+pub mod pbrain;

@@ -1,0 +1,383 @@
+//! The Gomocup (piskvork) brain protocol: commands in on one pipe, replies out on the other.
+//!
+//! A reader thread queues every input line, so a line that arrives while the engine thinks is
+//! kept, and `END` also stops the search at once. Every command gets its answer; a malformed or
+//! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use alphabeta::{Game, NoObserver, Search, SearchOptions};
+use alphabeta_gomoku::{Board, Cell, Rule, Windows};
+
+/// What the brain says in `ABOUT`.
+const ABOUT: &str = concat!(
+    "name=\"alphabeta\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"alphabeta developers\", country=\"Unknown\", www=\"https://github.com/alphabeta/alphabeta\""
+);
+
+/// Time allowed per move when the manager says nothing.
+const DEFAULT_TURN: Duration = Duration::from_secs(5);
+
+struct Brain {
+    board: Option<Board>,
+    rule: Rule,
+    timeout_turn: Duration,
+    time_left: Option<Duration>,
+    max_memory: Option<u64>,
+    search: Search,
+}
+
+/// Runs the protocol until `END` or the end of the input.
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
+    let mut brain = Brain {
+        board: None,
+        rule: Rule::Freestyle,
+        timeout_turn: DEFAULT_TURN,
+        time_left: None,
+        max_memory: None,
+        search: Search::new(SearchOptions {
+            tt_megabytes: 64,
+            ..SearchOptions::depth(64)
+        }),
+    };
+    let stop = brain.search.stop_handle();
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if line.trim().eq_ignore_ascii_case("END") {
+                stop.stop();
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    while let Ok(line) = rx.recv() {
+        let line = line.trim().to_string();
+        if line.is_empty() {
+            continue;
+        }
+        if !brain.command(&line, &rx, &mut out) {
+            break;
+        }
+        let _ = out.flush();
+    }
+}
+
+/// Parses `x,y` on a board of `size`.
+fn parse_xy(s: &str) -> Option<(u32, u32)> {
+    let (a, b) = s.trim().split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+impl Brain {
+    /// Handles one command; `false` when the brain must exit.
+    fn command<W: Write>(&mut self, line: &str, rx: &mpsc::Receiver<String>, out: &mut W) -> bool {
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c.to_ascii_uppercase(), a.trim()),
+            None => (line.to_ascii_uppercase(), ""),
+        };
+        match cmd.as_str() {
+            "START" => match arg.parse::<u32>() {
+                Ok(n) => self.start(n, out),
+                Err(_) => say(out, &format!("ERROR START needs a board size, got '{arg}'")),
+            },
+            "RECTSTART" => match parse_xy(arg) {
+                Some((w, h)) if w == h => self.start(w, out),
+                Some(_) => say(out, "ERROR rectangular boards are not supported"),
+                None => say(
+                    out,
+                    &format!("ERROR RECTSTART needs width,height, got '{arg}'"),
+                ),
+            },
+            "RESTART" => match &self.board {
+                Some(b) => {
+                    let n = b.size() as u32;
+                    self.start(n, out)
+                }
+                None => say(out, "ERROR RESTART before START"),
+            },
+            "BEGIN" => {
+                if self.ready(out) {
+                    self.think(out);
+                }
+            }
+            "TURN" => {
+                if self.ready(out) && self.opponent_move(arg, out) {
+                    self.think(out);
+                }
+            }
+            "BOARD" => self.board_command(rx, out),
+            "TAKEBACK" => self.takeback(arg, out),
+            "INFO" => self.info(arg, out),
+            "ABOUT" => say(out, ABOUT),
+            "END" => return false,
+            _ => say(out, &format!("UNKNOWN command '{line}'")),
+        }
+        true
+    }
+
+    fn start<W: Write>(&mut self, n: u32, out: &mut W) {
+        match Board::new(n, self.rule) {
+            Ok(b) => {
+                self.board = Some(b);
+                self.search.clear();
+                say(out, "OK");
+            }
+            Err(e) => say(out, &format!("ERROR {e}")),
+        }
+    }
+
+    /// Is there a board? Says why not.
+    fn ready<W: Write>(&mut self, out: &mut W) -> bool {
+        if self.board.is_none() {
+            say(out, "ERROR no board: send START first");
+        }
+        self.board.is_some()
+    }
+
+    /// Plays the opponent's `x,y`; says what is wrong with a bad one.
+    fn opponent_move<W: Write>(&mut self, arg: &str, out: &mut W) -> bool {
+        let b = self.board.as_mut().expect("checked by ready");
+        let Some((x, y)) = parse_xy(arg) else {
+            say(out, &format!("ERROR TURN needs x,y, got '{arg}'"));
+            return false;
+        };
+        let Some(cell) = b.index(x, y) else {
+            say(out, &format!("ERROR {x},{y} is off the board"));
+            return false;
+        };
+        if b.at(cell) != Cell::Empty {
+            say(out, &format!("ERROR {x},{y} is already taken"));
+            return false;
+        }
+        if let Err(e) = b.try_play(cell) {
+            say(out, &format!("ERROR {e}"));
+            return false;
+        }
+        true
+    }
+
+    /// `BOARD`, then `x,y,who` lines, then `DONE`: a whole position; then the brain moves.
+    fn board_command<W: Write>(&mut self, rx: &mpsc::Receiver<String>, out: &mut W) {
+        let mut mine = Vec::new();
+        let mut theirs = Vec::new();
+        let mut fault = None;
+        loop {
+            let Ok(line) = rx.recv() else { return };
+            let line = line.trim();
+            if line.eq_ignore_ascii_case("DONE") {
+                break;
+            }
+            let mut parts = line.split(',').map(str::trim);
+            let (x, y, who) = (parts.next(), parts.next(), parts.next());
+            let parsed = match (
+                x.and_then(|v| v.parse::<u32>().ok()),
+                y.and_then(|v| v.parse::<u32>().ok()),
+                who,
+            ) {
+                (Some(x), Some(y), Some("1")) => Some((x, y, true)),
+                // 2: the opponent's; 3: a stone of a finished line in a continuous game,
+                // which only blocks the cell.
+                (Some(x), Some(y), Some("2" | "3")) => Some((x, y, false)),
+                _ => None,
+            };
+            match parsed {
+                Some((x, y, true)) => mine.push((x, y)),
+                Some((x, y, false)) => theirs.push((x, y)),
+                None => fault = fault.or(Some(format!("bad BOARD line '{line}'"))),
+            }
+        }
+        if let Some(f) = fault {
+            say(out, &format!("ERROR {f}"));
+            return;
+        }
+        let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
+            say(out, "ERROR no board: send START first");
+            return;
+        };
+        // The side to move has as many stones as the other (it is Black) or one fewer.
+        let (black, white) = if mine.len() == theirs.len() {
+            (mine, theirs)
+        } else if theirs.len() == mine.len() + 1 {
+            (theirs, mine)
+        } else {
+            say(
+                out,
+                &format!(
+                    "ERROR {} own and {} opponent stones cannot be a position with us to move",
+                    mine.len(),
+                    theirs.len()
+                ),
+            );
+            return;
+        };
+        let mut b = match Board::new(size, self.rule) {
+            Ok(b) => b,
+            Err(e) => return say(out, &format!("ERROR {e}")),
+        };
+        for i in 0..black.len() {
+            for &(x, y) in black.get(i).into_iter().chain(white.get(i)) {
+                let placed = b
+                    .index(x, y)
+                    .filter(|&c| b.at(c) == Cell::Empty)
+                    .map(|c| b.place(c));
+                if placed.is_none() {
+                    return say(
+                        out,
+                        &format!("ERROR BOARD stone {x},{y} is off the board or repeated"),
+                    );
+                }
+            }
+        }
+        self.board = Some(b);
+        self.think(out);
+    }
+
+    fn takeback<W: Write>(&mut self, arg: &str, out: &mut W) {
+        let Some(b) = self.board.as_mut() else {
+            return say(out, "ERROR no board: send START first");
+        };
+        let Some(cell) = parse_xy(arg).and_then(|(x, y)| b.index(x, y)) else {
+            return say(
+                out,
+                &format!("ERROR TAKEBACK needs x,y on the board, got '{arg}'"),
+            );
+        };
+        if b.history().last() == Some(&cell) {
+            b.remove_last();
+            return say(out, "OK");
+        }
+        if !b.history().contains(&cell) {
+            return say(out, &format!("ERROR there is no stone at {arg}"));
+        }
+        // Not the last stone: rebuild the position without it.
+        let rest: Vec<u16> = b.history().iter().copied().filter(|&c| c != cell).collect();
+        let mut nb = Board::new(b.size() as u32, b.rule()).expect("same size");
+        for c in rest {
+            nb.place(c);
+        }
+        *b = nb;
+        say(out, "OK");
+    }
+
+    fn info<W: Write>(&mut self, arg: &str, out: &mut W) {
+        let (key, value) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+        let value = value.trim();
+        let number = value.parse::<u64>();
+        match (key.to_ascii_lowercase().as_str(), number) {
+            ("timeout_turn", Ok(ms)) => self.timeout_turn = Duration::from_millis(ms),
+            ("timeout_match", Ok(_)) => {}
+            ("time_left", Ok(ms)) => self.time_left = Some(Duration::from_millis(ms)),
+            ("max_memory", Ok(bytes)) => {
+                self.max_memory = (bytes > 0).then_some(bytes);
+                // The table takes at most half of the memory allowed, and never over 256 MiB.
+                let mb = self
+                    .max_memory
+                    .map_or(64, |b| (b / 2 / (1 << 20)).clamp(1, 256))
+                    as usize;
+                self.search.options.tt_megabytes = mb;
+            }
+            ("rule", Ok(mask)) => {
+                self.rule = if mask & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::Freestyle
+                };
+                if mask & 4 != 0 {
+                    say(
+                        out,
+                        "MESSAGE renju is not supported yet: playing exactly-five rules",
+                    );
+                }
+                if let Some(b) = &self.board {
+                    if b.history().is_empty() {
+                        self.board = Board::new(b.size() as u32, self.rule).ok();
+                    }
+                }
+            }
+            ("game_type" | "evaluate" | "folder", _) => {}
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", Err(_)) => {
+                say(
+                    out,
+                    &format!("ERROR INFO {key} needs a number, got '{value}'"),
+                )
+            }
+            _ => {}
+        }
+    }
+
+    /// The time for this move: the turn limit and a share of the match time, less a margin
+    /// for process and pipe delays.
+    fn budget(&self) -> Duration {
+        let turn = if self.timeout_turn.is_zero() {
+            Duration::from_millis(200)
+        } else {
+            self.timeout_turn
+        };
+        let margin = Duration::from_millis(60) + turn / 10;
+        let mut t = turn.saturating_sub(margin);
+        if let Some(left) = self.time_left {
+            t = t.min((left / 15).saturating_sub(Duration::from_millis(30)));
+        }
+        t.max(Duration::from_millis(5))
+    }
+
+    /// Searches, plays and answers the brain's move.
+    fn think<W: Write>(&mut self, out: &mut W) {
+        let budget = self.budget();
+        let Some(b) = self.board.as_mut() else { return };
+        if b.winner().is_some() || b.is_full() {
+            return say(out, "ERROR the game is over");
+        }
+        let mut moves = Vec::new();
+        b.generate_moves(&mut moves);
+        let cell = if moves.len() == 1 {
+            // A forced move (the only win, or the only block): no need to think.
+            moves[0]
+        } else {
+            self.search.options.max_time = Some(budget);
+            self.search.options.soft_time = Some(budget / 2);
+            self.search.options.max_depth = 64;
+            let shown = b.clone();
+            let report = self.search.run_with(b, &Windows, &mut NoObserver, |it| {
+                let pv: Vec<String> = it
+                    .pv
+                    .iter()
+                    .map(|&c| {
+                        let (x, y) = shown.xy(c);
+                        format!("{x},{y}")
+                    })
+                    .collect();
+                let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
+                say(
+                    out,
+                    &format!(
+                        "MESSAGE depth {} score {} pv {} nodes {} nps {}",
+                        it.depth,
+                        it.score,
+                        pv.join(" "),
+                        it.nodes,
+                        nps
+                    ),
+                );
+            });
+            match report.best_move {
+                Some(c) => c,
+                None => moves[0],
+            }
+        };
+        b.place(cell);
+        let (x, y) = b.xy(cell);
+        say(out, &format!("{x},{y}"));
+    }
+}
+
+fn say<W: Write>(out: &mut W, s: &str) {
+    let _ = writeln!(out, "{s}");
+    let _ = out.flush();
+}

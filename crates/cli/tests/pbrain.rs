@@ -1,0 +1,190 @@
+//! The Gomocup protocol end to end: the real `pbrain-alphabeta` over pipes.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+struct Brain {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Brain {
+    fn start() -> Brain {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-alphabeta"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the brain starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Brain {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next line that is not MESSAGE or DEBUG. (The long wait only catches a hung brain.)
+    fn reply(&mut self) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the brain answers");
+            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+                return line;
+            }
+        }
+    }
+
+    fn xy(&mut self) -> (u32, u32) {
+        let r = self.reply();
+        let (x, y) = r
+            .split_once(',')
+            .unwrap_or_else(|| panic!("not a move: {r}"));
+        (x.parse().unwrap(), y.parse().unwrap())
+    }
+}
+
+/// Does this set of stones hold five in a row?
+fn has_five(stones: &HashSet<(u32, u32)>) -> bool {
+    let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    stones.iter().any(|&(x, y)| {
+        dirs.iter().any(|&(dx, dy)| {
+            (0..5).all(|k| {
+                let (cx, cy) = (x as i32 + k * dx, y as i32 + k * dy);
+                cx >= 0 && cy >= 0 && stones.contains(&(cx as u32, cy as u32))
+            })
+        })
+    })
+}
+
+#[test]
+fn a_full_game_against_a_scripted_opponent() {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 300");
+    b.send("INFO rule 0");
+    b.send("BEGIN");
+    let mut taken = HashSet::new();
+    let mut brain = HashSet::new();
+    let first = b.xy();
+    taken.insert(first);
+    brain.insert(first);
+    // The opponent plays the first free cell in reading order: weak, so the brain must win.
+    for _ in 0..60 {
+        let mv = (0..15 * 15)
+            .map(|i| (i % 15, i / 15))
+            .find(|c| !taken.contains(c))
+            .unwrap();
+        taken.insert(mv);
+        b.send(&format!("TURN {},{}", mv.0, mv.1));
+        let (x, y) = b.xy();
+        assert!(x < 15 && y < 15);
+        assert!(
+            taken.insert((x, y)),
+            "the brain played the taken cell {x},{y}"
+        );
+        brain.insert((x, y));
+        if has_five(&brain) {
+            break;
+        }
+    }
+    assert!(has_five(&brain), "the brain beats a trivial opponent");
+    // After the five, the game is over: a further TURN is refused.
+    let mv = (0..15 * 15)
+        .map(|i| (i % 15, i / 15))
+        .find(|c| !taken.contains(c))
+        .unwrap();
+    b.send(&format!("TURN {},{}", mv.0, mv.1));
+    assert!(b.reply().contains("over"));
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
+
+#[test]
+fn board_takeback_garbage_and_about() {
+    let mut b = Brain::start();
+    b.send("ABOUT");
+    let about = b.reply();
+    assert!(
+        about.contains("name=\"alphabeta\"") && about.contains("version="),
+        "{about}"
+    );
+    b.send("TURN 1,1");
+    assert!(b.reply().starts_with("ERROR"), "a move before START");
+    b.send("START 20");
+    assert_eq!(b.reply(), "OK");
+    b.send("complete garbage");
+    assert!(b.reply().starts_with("UNKNOWN"));
+    b.send("TURN 7");
+    assert!(b.reply().starts_with("ERROR"));
+    b.send("START 40");
+    assert!(b.reply().starts_with("ERROR"));
+    b.send("RECTSTART 20,15");
+    assert!(b.reply().starts_with("ERROR"));
+    b.send("RESTART");
+    assert_eq!(b.reply(), "OK");
+    // The opponent (2) has an open four on row 5: x = 3..6. The brain (1) must block.
+    b.send("INFO timeout_turn 500");
+    b.send("BOARD");
+    for line in [
+        "3,5,2", "10,10,1", "4,5,2", "10,11,1", "5,5,2", "12,0,1", "6,5,2", "0,19,1",
+    ] {
+        b.send(line);
+    }
+    b.send("DONE");
+    let (x, y) = b.xy();
+    assert!(
+        (x, y) == (2, 5) || (x, y) == (7, 5),
+        "must block the four, played {x},{y}"
+    );
+    // Take the move back and ask again with TURN on a fresh cell.
+    b.send(&format!("TAKEBACK {x},{y}"));
+    assert_eq!(b.reply(), "OK");
+    b.send("TAKEBACK 19,19");
+    assert!(b.reply().starts_with("ERROR"), "no stone there");
+    b.send("BOARD");
+    b.send("1,2,x");
+    b.send("DONE");
+    assert!(b.reply().starts_with("ERROR"), "a malformed BOARD line");
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
+
+#[test]
+fn lines_sent_while_thinking_are_kept() {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 1000");
+    b.send("BEGIN");
+    // Sent at once, while the brain thinks about BEGIN: answered after it, in order.
+    b.send("ABOUT");
+    b.send("nonsense");
+    let first = b.reply();
+    assert!(first.contains(','), "the move first: {first}");
+    assert!(b.reply().starts_with("name="));
+    assert!(b.reply().starts_with("UNKNOWN"));
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
