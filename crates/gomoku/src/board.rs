@@ -39,7 +39,8 @@ impl Color {
         }
     }
 
-    fn index(self) -> usize {
+    /// 0 for Black, 1 for White.
+    pub fn index(self) -> usize {
         self as usize
     }
 }
@@ -96,7 +97,21 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
+    /// Stones of each colour in every window of five cells, indexed by
+    /// `direction * GRID + first cell`; windows that leave the board stay at `OFF`.
+    windows: Vec<[u8; 2]>,
+    /// Per colour: the sum of `WINDOW_VALUE[n]` over the windows holding `n` stones of that
+    /// colour and none of the other. Kept up to date by `place` and `remove_last`.
+    window_sums: [i64; 2],
+    /// Stones within two steps of each cell (for move generation).
+    near: Vec<u8>,
 }
+
+/// The worth of a window of five holding `n` stones of one colour and none of the other.
+pub const WINDOW_VALUE: [i64; 6] = [0, 1, 8, 60, 400, 10_000];
+
+/// Marks a window that does not fit on the board.
+const OFF: u8 = u8::MAX;
 
 /// SplitMix64: the Zobrist keys, fixed for reproducible hashes.
 fn splitmix(mut z: u64) -> u64 {
@@ -135,7 +150,111 @@ impl Board {
             to_move: Color::Black,
             hash: 0,
             keys: zobrist_keys(),
-        })
+            windows: Vec::new(),
+            window_sums: [0; 2],
+            near: vec![0; GRID],
+        }
+        .with_windows())
+    }
+
+    /// Marks which windows fit on the board and counts the empty ones in the sums.
+    fn with_windows(mut self) -> Board {
+        self.windows = vec![[OFF, OFF]; 4 * GRID];
+        for (di, &d) in DIRECTIONS.iter().enumerate() {
+            for start in 0..GRID {
+                let fits = (0..5).all(|k| {
+                    let i = start as isize + k * d;
+                    (0..GRID as isize).contains(&i) && self.cells[i as usize] == Cell::Empty
+                });
+                if fits {
+                    self.windows[di * GRID + start] = [0, 0];
+                }
+            }
+        }
+        self
+    }
+
+    /// The windows sums: per colour, the worth of its unopposed windows.
+    pub fn window_sums(&self) -> [i64; 2] {
+        self.window_sums
+    }
+
+    /// The same sums, recomputed from the stones (to check the incremental ones).
+    pub fn window_sums_from_scratch(&self) -> [i64; 2] {
+        let mut sums = [0i64; 2];
+        for (di, &d) in DIRECTIONS.iter().enumerate() {
+            for start in 0..GRID {
+                if self.windows[di * GRID + start][0] == OFF {
+                    continue;
+                }
+                let mut n = [0usize; 2];
+                for k in 0..5 {
+                    if let Cell::Stone(c) = self.cells[(start as isize + k * d) as usize] {
+                        n[c.index()] += 1;
+                    }
+                }
+                for c in 0..2 {
+                    if n[1 - c] == 0 {
+                        sums[c] += WINDOW_VALUE[n[c]];
+                    }
+                }
+            }
+        }
+        sums
+    }
+
+    /// Updates the window counts and sums for a stone of `color` added (`add`) or removed
+    /// at `cell`: the 20 windows through it.
+    fn update_windows(&mut self, cell: u16, color: Color, add: bool) {
+        let c = color.index();
+        for (di, &d) in DIRECTIONS.iter().enumerate() {
+            for k in 0..5 {
+                let start = cell as isize - k * d;
+                if !(0..GRID as isize).contains(&start) {
+                    continue;
+                }
+                let w = &mut self.windows[di * GRID + start as usize];
+                if w[0] == OFF {
+                    continue;
+                }
+                let before = *w;
+                if add {
+                    w[c] += 1;
+                } else {
+                    w[c] -= 1;
+                }
+                let after = *w;
+                for side in 0..2 {
+                    let worth = |n: [u8; 2]| {
+                        if n[1 - side] == 0 {
+                            WINDOW_VALUE[n[side] as usize]
+                        } else {
+                            0
+                        }
+                    };
+                    self.window_sums[side] += worth(after) - worth(before);
+                }
+            }
+        }
+    }
+
+    /// Counts a stone added (+1) or removed (-1) in the neighbourhoods of the cells around it.
+    fn update_near(&mut self, cell: u16, add: bool) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let i = (cell as isize + dy * STRIDE as isize + dx) as usize;
+                if add {
+                    self.near[i] += 1;
+                } else {
+                    self.near[i] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Is there a stone within two steps of `cell`?
+    pub fn is_near_stones(&self, cell: u16) -> bool {
+        self.near[cell as usize] > 0
     }
 
     /// The board size.
@@ -244,6 +363,8 @@ impl Board {
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
         self.to_move = c.other();
+        self.update_windows(cell, c, true);
+        self.update_near(cell, true);
     }
 
     /// Takes back the last stone (the search's unmake).
@@ -252,6 +373,8 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
+        self.update_windows(cell, self.to_move, false);
+        self.update_near(cell, false);
         Some(cell)
     }
 

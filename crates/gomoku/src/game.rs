@@ -6,7 +6,7 @@
 
 use alphabeta::{Evaluator, Game, Outcome, Score};
 
-use crate::board::{Board, Cell, Color, DIRECTIONS, GRID, STRIDE};
+use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 
 /// Would a stone of `color` on the empty `cell` make five (under the board's rule)?
 fn would_win(b: &Board, cell: u16, color: Color) -> bool {
@@ -31,27 +31,16 @@ fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
 }
 
 impl Board {
-    /// The empty cells within two steps of a stone (the centre on an empty board).
+    /// The empty cells within two steps of a stone (the centre on an empty board), in
+    /// reading order.
     pub fn candidates(&self) -> Vec<u16> {
-        let mut near = vec![false; GRID];
-        let mut out = Vec::new();
         if self.history().is_empty() {
             let c = self.size() as u32 / 2;
             return self.index(c, c).into_iter().collect();
         }
-        for &s in self.history() {
-            for dy in -2isize..=2 {
-                for dx in -2isize..=2 {
-                    let i = (s as isize + dy * STRIDE as isize + dx) as usize;
-                    if !near[i] && self.at(i as u16) == Cell::Empty {
-                        near[i] = true;
-                        out.push(i as u16);
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out
+        self.cells()
+            .filter(|&c| self.at(c) == Cell::Empty && self.is_near_stones(c))
+            .collect()
     }
 }
 
@@ -120,41 +109,19 @@ impl Game for Board {
     }
 }
 
-/// Values of a window of five cells holding `n` stones of one colour and none of the other.
-const WINDOW: [i32; 6] = [0, 1, 8, 60, 400, 10_000];
-
-/// The first evaluation: every window of five cells in every direction that holds stones of
-/// one colour only counts for that colour, more the fuller it is; the side to move gets a
-/// small bonus for having the move.
+/// The first evaluation: every window of five cells (in every direction) that holds stones
+/// of one colour only counts for that colour, more the fuller it is (`WINDOW_VALUE`); the side
+/// to move counts half as much again, as it moves first. The sums are kept up to date by the
+/// board on every move, so evaluating costs nothing.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Windows;
 
 impl Evaluator<Board> for Windows {
     fn evaluate(&self, b: &Board) -> Score {
-        let me = b.to_move();
-        let mut total = 0i32;
-        for start in b.cells() {
-            for d in DIRECTIONS {
-                let (mut mine, mut theirs, mut off) = (0, 0, false);
-                for k in 0..5 {
-                    match b.at((start as isize + k * d) as u16) {
-                        Cell::Stone(c) if c == me => mine += 1,
-                        Cell::Stone(_) => theirs += 1,
-                        Cell::Empty => {}
-                        Cell::Wall => {
-                            off = true;
-                            break;
-                        }
-                    }
-                }
-                if off || (mine > 0 && theirs > 0) {
-                    continue;
-                }
-                // Threats of the side to move count more: it moves first.
-                total += WINDOW[mine] * 3 / 2 - WINDOW[theirs];
-            }
-        }
-        Score(total)
+        let sums = b.window_sums();
+        let me = b.to_move().index();
+        let v = sums[me] * 3 / 2 - sums[1 - me];
+        Score(v.clamp(-(Score::MAX_EVAL.0 as i64), Score::MAX_EVAL.0 as i64) as i32)
     }
 }
 
@@ -181,6 +148,32 @@ mod tests {
         let mut b = board("h8a1h9a3h10a5h11a7");
         let m = best(&mut b, 2);
         assert!(m == "h12" || m == "h7", "{m}");
+    }
+
+    #[test]
+    fn incremental_window_sums_equal_a_recount_after_random_play_and_undo() {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for step in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let undo = !b.history().is_empty() && (state % 3 == 0 || b.winner().is_some());
+            if undo {
+                b.remove_last();
+            } else {
+                let empty: Vec<u16> = b.cells().filter(|&c| b.at(c) == Cell::Empty).collect();
+                b.place(empty[(state >> 8) as usize % empty.len()]);
+            }
+            assert_eq!(b.window_sums(), b.window_sums_from_scratch(), "step {step}");
+            for c in b.cells() {
+                let near = b.history().iter().any(|&s| {
+                    let ((x, y), (sx, sy)) = (b.xy(c), b.xy(s));
+                    x.abs_diff(sx) <= 2 && y.abs_diff(sy) <= 2
+                });
+                assert_eq!(b.is_near_stones(c), near, "step {step}");
+            }
+        }
     }
 
     #[test]
