@@ -158,7 +158,7 @@ mod tests {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let undo = !b.history().is_empty() && (state % 3 == 0 || b.winner().is_some());
+            let undo = !b.history().is_empty() && (state.is_multiple_of(3) || b.winner().is_some());
             if undo {
                 b.remove_last();
             } else {
