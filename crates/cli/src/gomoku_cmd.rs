@@ -1,9 +1,9 @@
-//! `alphabeta gomoku`: analyse a position (the engine is a work in progress, issue #5).
+//! `alphabeta gomoku`: analyse a position, look for a VCF (the engine is a work in progress).
 
 use std::time::Duration;
 
 use alphabeta::{NoObserver, Search, SearchOptions};
-use alphabeta_gomoku::{Board, Rule, Windows};
+use alphabeta_gomoku::{Board, Rule, VcfSearch, Windows};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -12,6 +12,81 @@ use serde::Serialize;
 pub enum GomokuCommand {
     /// Search a position and report every completed iteration, then the best move.
     Analyze(AnalyzeArgs),
+    /// Does the side to move win by continuous fours (VCF)? Prints the winning sequence.
+    Vcf(VcfArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VcfArgs {
+    /// The moves played, e.g. h8i9h9 (column letter, row from the bottom) or "7,7 8,8".
+    position: String,
+    /// Board size (5 to 22).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Which lines win.
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    rule: RuleArg,
+    /// The longest sequence to look for, in fours.
+    #[arg(long, default_value_t = 30)]
+    max_fours: u32,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct VcfJson {
+    position: String,
+    to_move: String,
+    vcf: bool,
+    sequence: Vec<String>,
+    fours: usize,
+    nodes: u64,
+}
+
+fn vcf(a: &VcfArgs) -> Result<()> {
+    let mut board = Board::new(a.size, rule_of(a.rule))?;
+    board
+        .play_sequence(&a.position)
+        .context("in the position")?;
+    let mut search = VcfSearch::new(a.max_fours.min(200), 5_000_000);
+    let line = search.find(&mut board);
+    let names: Vec<String> = line.iter().flatten().map(|&c| board.name(c)).collect();
+    let side = if board.history().len() % 2 == 0 {
+        "black"
+    } else {
+        "white"
+    };
+    if a.json {
+        let j = VcfJson {
+            position: board.move_string(),
+            to_move: side.into(),
+            vcf: line.is_some(),
+            fours: names.len() / 2,
+            sequence: names,
+            nodes: search.nodes,
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
+        return Ok(());
+    }
+    print!("{board}");
+    match line {
+        Some(_) => println!(
+            "{side} wins by continuous fours ({} fours): {}",
+            names.len() / 2,
+            names.join(" ")
+        ),
+        None => println!("{side} has no VCF within {} fours", a.max_fours),
+    }
+    println!("{} nodes", search.nodes);
+    Ok(())
+}
+
+fn rule_of(r: RuleArg) -> Rule {
+    match r {
+        RuleArg::Freestyle => Rule::Freestyle,
+        RuleArg::Standard => Rule::Standard,
+    }
 }
 
 #[derive(Args, Debug)]
@@ -67,15 +142,12 @@ struct AnalyzeJson {
 pub fn run(cmd: &GomokuCommand) -> Result<()> {
     match cmd {
         GomokuCommand::Analyze(a) => analyze(a),
+        GomokuCommand::Vcf(a) => vcf(a),
     }
 }
 
 fn analyze(a: &AnalyzeArgs) -> Result<()> {
-    let rule = match a.rule {
-        RuleArg::Freestyle => Rule::Freestyle,
-        RuleArg::Standard => Rule::Standard,
-    };
-    let mut board = Board::new(a.size, rule)?;
+    let mut board = Board::new(a.size, rule_of(a.rule))?;
     board
         .play_sequence(&a.position)
         .context("in the position")?;

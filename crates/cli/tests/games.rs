@@ -188,3 +188,19 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     assert!(fails(&["gomoku", "analyze", "z99"]).contains("off the 15x15 board"));
     assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
 }
+
+#[test]
+fn gomoku_vcf() {
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "vcf",
+        "l5h11d11j6j8g9h5l11f4h7e11k11d7f6i4d5i10d9g7d10e4f10g8",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["vcf"], true);
+    assert_eq!(j["to_move"], "white");
+    assert!(j["fours"].as_u64().unwrap() >= 7);
+    let j: Value = serde_json::from_str(&ok(&["gomoku", "vcf", "h8i9", "--json"])).unwrap();
+    assert_eq!(j["vcf"], false);
+}

@@ -8,16 +8,7 @@ use alphabeta::{Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 
-/// Would a stone of `color` on the empty `cell` make five (under the board's rule)?
-fn would_win(b: &Board, cell: u16, color: Color) -> bool {
-    DIRECTIONS.iter().any(|&d| {
-        let n = b.run_length(cell, d, color);
-        match b.rule() {
-            crate::Rule::Freestyle => n >= 5,
-            crate::Rule::Standard => n == 5,
-        }
-    })
-}
+use crate::vcf::would_win;
 
 /// A quick guess of how much a move matters: the longest lines it makes for either side.
 fn urgency(b: &Board, cell: u16, me: Color) -> i32 {

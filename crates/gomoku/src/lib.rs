@@ -4,13 +4,17 @@
 //! (`h8`, or `x,y` as the Gomocup protocol writes them), and the game as the engine sees it:
 //! candidate moves near the stones, forced replies to a threat of five, a first evaluation.
 //!
-//! Work in progress (issue #5): incremental pattern evaluation, threat-space search (VCF/VCT),
-//! time management and the Gomocup brain come next.
+//! A VCF solver (victory by continuous fours) works on its own ([`VcfSearch`]).
+//!
+//! Work in progress (issue #5): pattern evaluation, threat-aware move generation, VCF inside
+//! the search, VCT.
 
 mod board;
 mod game;
+mod vcf;
 
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
 pub use game::Windows;
+pub use vcf::{five_cells, VcfSearch};

@@ -1,0 +1,228 @@
+//! Victory by continuous fours (VCF): the side to move plays a four (a threat to make five next
+//! move) again and again; each time the defender has exactly one cell to block, so the tree is
+//! narrow and can be searched deep. It ends in a five, or in a four the defender cannot stop
+//! (two cells to block at once).
+
+use std::collections::HashSet;
+
+use crate::board::{Board, Cell, Color, Rule, DIRECTIONS};
+
+/// Would a stone of `color` on the empty `cell` make a winning line?
+pub(crate) fn would_win(b: &Board, cell: u16, color: Color) -> bool {
+    DIRECTIONS.iter().any(|&d| {
+        let n = b.run_length(cell, d, color);
+        match b.rule() {
+            Rule::Freestyle => n >= 5,
+            Rule::Standard => n == 5,
+        }
+    })
+}
+
+/// The empty cells on the lines through `cell` (up to four steps away) where `color` would
+/// make five: after a stone at `cell`, these are the fours it made.
+fn fives_through(b: &Board, cell: u16, color: Color) -> Vec<u16> {
+    let mut out = Vec::new();
+    for d in DIRECTIONS {
+        for k in -4isize..=4 {
+            let c = (cell as isize + k * d) as u16;
+            if k != 0 && b.at(c) == Cell::Empty && would_win(b, c, color) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Every empty cell near the stones where `color` would make five.
+pub fn five_cells(b: &Board, color: Color) -> Vec<u16> {
+    b.candidates()
+        .into_iter()
+        .filter(|&c| would_win(b, c, color))
+        .collect()
+}
+
+/// A VCF search: the winning line if the side to move has one within `max_fours` fours.
+pub struct VcfSearch {
+    max_fours: u32,
+    node_limit: u64,
+    /// Nodes visited by the last search.
+    pub nodes: u64,
+    failed: HashSet<u64>,
+}
+
+impl VcfSearch {
+    /// A search for VCFs of at most `max_fours` fours, giving up after `node_limit` nodes.
+    pub fn new(max_fours: u32, node_limit: u64) -> VcfSearch {
+        VcfSearch {
+            max_fours,
+            node_limit,
+            nodes: 0,
+            failed: HashSet::new(),
+        }
+    }
+
+    /// The winning sequence (attacker and defender moves alternating, ending with the
+    /// attacker's five or unstoppable four), or `None`. The board is left as it was.
+    pub fn find(&mut self, b: &mut Board) -> Option<Vec<u16>> {
+        self.nodes = 0;
+        self.failed.clear();
+        let mut line = Vec::new();
+        self.attack(b, self.max_fours, &mut line).then_some(line)
+    }
+
+    fn attack(&mut self, b: &mut Board, fours_left: u32, line: &mut Vec<u16>) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit || b.winner().is_some() {
+            return false;
+        }
+        let me = b.to_move();
+        let cands = b.candidates();
+        if let Some(&w) = cands.iter().find(|&&c| would_win(b, c, me)) {
+            line.push(w);
+            return true;
+        }
+        if fours_left == 0 || self.failed.contains(&b.hash()) {
+            return false;
+        }
+        let threats: Vec<u16> = cands
+            .iter()
+            .copied()
+            .filter(|&c| would_win(b, c, me.other()))
+            .collect();
+        let tries: Vec<u16> = match threats.len() {
+            0 => cands,
+            // We must block; the block itself must be a four to keep the initiative.
+            1 => threats,
+            _ => return false,
+        };
+        for c in tries {
+            b.place(c);
+            let fours = fives_through(b, c, me);
+            if fours.is_empty() {
+                b.remove_last();
+                continue;
+            }
+            let defender_wins = five_cells(b, me.other()).first().copied();
+            if defender_wins.is_none() && fours.len() >= 2 {
+                // Two cells to block at once: the defender blocks one, we take the other.
+                line.push(c);
+                line.push(fours[0]);
+                line.push(fours[1]);
+                b.remove_last();
+                return true;
+            }
+            if defender_wins.is_some() {
+                // Our four does not stop the defender's five.
+                b.remove_last();
+                continue;
+            }
+            let block = fours[0];
+            b.place(block);
+            line.push(c);
+            line.push(block);
+            let won = self.attack(b, fours_left - 1, line);
+            b.remove_last();
+            b.remove_last();
+            if won {
+                return true;
+            }
+            line.truncate(line.len() - 2);
+        }
+        self.failed.insert(b.hash());
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(moves: &str) -> Board {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        b.play_sequence(moves).unwrap();
+        b
+    }
+
+    /// Plays the line and checks that it is legal and ends in a five for the attacker.
+    fn check_line(b: &Board, line: &[u16]) {
+        let mut g = b.clone();
+        let attacker = g.to_move();
+        for &c in line {
+            assert_eq!(g.at(c), Cell::Empty, "{} is taken in {line:?}", g.name(c));
+            g.place(c);
+        }
+        assert_eq!(g.winner(), Some(attacker), "the line ends in a five\n{g}");
+    }
+
+    #[test]
+    fn a_four_and_a_four_in_two_lines() {
+        // Black: h8 i8 j8 (row 8) and h9 h10 (column h). White stones far away.
+        // Black plays k8 (four: g8 or l8... g8 blocked?), etc. Any VCF found must be legal.
+        let mut b = board("h8a1i8a3j8a5h10a7h11a9");
+        let mut s = VcfSearch::new(10, 100_000);
+        let line = s.find(&mut b).expect("a VCF");
+        check_line(&b, &line);
+    }
+
+    #[test]
+    fn no_vcf_without_threats() {
+        let mut b = board("h8i9");
+        assert_eq!(VcfSearch::new(10, 100_000).find(&mut b), None);
+    }
+
+    /// A position (found by a random search over middle-game positions) where the side to
+    /// move, White, wins by ten fours in a row and by nothing shorter than seven.
+    const LONG: &str = "l5h11d11j6j8g9h5l11f4h7e11k11d7f6i4d5i10d9g7d10e4f10g8";
+
+    /// The 8 symmetries of a 15x15 board on (x, y).
+    fn symmetric(b: &Board, s: usize) -> Board {
+        let n = b.size() as u32 - 1;
+        let mut out = Board::new(b.size() as u32, b.rule()).unwrap();
+        for &c in b.history() {
+            let (x, y) = b.xy(c);
+            let (x, y) = match s {
+                0 => (x, y),
+                1 => (n - y, x),
+                2 => (n - x, n - y),
+                3 => (y, n - x),
+                4 => (n - x, y),
+                5 => (x, n - y),
+                6 => (y, x),
+                _ => (n - y, n - x),
+            };
+            out.place(out.index(x, y).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn a_vcf_of_ten_fours_in_all_eight_orientations() {
+        let base = board(LONG);
+        for s in 0..8 {
+            let mut b = symmetric(&base, s);
+            let attacker = b.to_move();
+            let line = VcfSearch::new(30, 2_000_000).find(&mut b).expect("a VCF");
+            check_line(&b, &line);
+            // Every defender move was forced: after each attacker move (but the last two of
+            // an open four), the attacker threatened five on exactly the cell blocked next.
+            let mut g = b.clone();
+            let fours = line.len() / 2;
+            assert!(fours >= 7, "orientation {s}: only {fours} fours");
+            for pair in line.chunks(2).take(fours) {
+                g.place(pair[0]);
+                let threats = five_cells(&g, attacker);
+                assert!(
+                    threats.contains(&pair[1]),
+                    "orientation {s}: a free defender move"
+                );
+                g.place(pair[1]);
+            }
+            // And nothing shorter than seven fours wins.
+            assert_eq!(
+                VcfSearch::new(6, 2_000_000).find(&mut b),
+                None,
+                "orientation {s}"
+            );
+        }
+    }
+}
