@@ -2,8 +2,7 @@
 
 use std::time::Duration;
 
-use alphabeta::{NoObserver, Search, SearchOptions};
-use alphabeta_gomoku::{Board, Rule, VcfSearch, Windows};
+use alphabeta_gomoku::{Board, Engine, Limit, Rule, Source, VcfSearch};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -14,7 +13,50 @@ pub enum GomokuCommand {
     Analyze(AnalyzeArgs),
     /// Does the side to move win by continuous fours (VCF)? Prints the winning sequence.
     Vcf(VcfArgs),
+    /// Play against the engine in the terminal.
+    Play(PlayArgs),
+    /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
+    Bench(BenchArgs),
 }
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Board size (5 to 22).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Which lines win.
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    rule: RuleArg,
+    /// Who moves first (and plays Black, X).
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    first: First,
+    /// Seconds the engine thinks per move.
+    #[arg(long, default_value_t = 2.0)]
+    time: f64,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum First {
+    Human,
+    Engine,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Depth of every search.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+}
+
+/// The benchmark positions: (size, moves). Openings, middle games, endgames; 15x15 and 20x20.
+const BENCH: [(u32, &str); 6] = [
+    (15, "h8"),
+    (15, "h8i9h9"),
+    (15, "h8i9j8g7h10h9j10"),
+    (15, "l5h11d11j6j8g9h5l11f4h7e11k11d7f6i4d5i10d9g7d10e4"),
+    (20, "j10k11k10"),
+    (20, "j10k11k10i10l12m13j12"),
+];
 
 #[derive(Args, Debug)]
 pub struct VcfArgs {
@@ -136,6 +178,8 @@ struct AnalyzeJson {
     iterations: Vec<IterationJson>,
     best_move: Option<String>,
     score: String,
+    pv: Vec<String>,
+    source: String,
     nodes: u64,
 }
 
@@ -143,6 +187,8 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
     match cmd {
         GomokuCommand::Analyze(a) => analyze(a),
         GomokuCommand::Vcf(a) => vcf(a),
+        GomokuCommand::Play(a) => play(a),
+        GomokuCommand::Bench(a) => bench(a),
     }
 }
 
@@ -151,28 +197,26 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     board
         .play_sequence(&a.position)
         .context("in the position")?;
-    let mut options = match a.depth {
-        Some(d) => SearchOptions::depth(d.clamp(1, 64)),
-        None => SearchOptions::time(Duration::from_secs_f64(
+    let limit = match a.depth {
+        Some(d) => Limit::Depth(d.clamp(1, 64)),
+        None => Limit::Time(Duration::from_secs_f64(
             a.time.unwrap_or(2.0).clamp(0.01, 3600.0),
         )),
     };
-    options.tt_megabytes = 64;
     let names = |b: &Board, pv: &[u16]| pv.iter().map(|&c| b.name(c)).collect::<Vec<_>>();
-    let mut iterations = Vec::new();
+    let side = if board.history().len() % 2 == 0 {
+        "black"
+    } else {
+        "white"
+    };
     if !a.json {
         print!("{board}");
-        println!(
-            "{} to move",
-            if board.history().len() % 2 == 0 {
-                "Black (X)"
-            } else {
-                "White (O)"
-            }
-        );
+        println!("{side} to move");
     }
     let shown = board.clone();
-    let report = Search::new(options).run_with(&mut board, &Windows, &mut NoObserver, |it| {
+    let mut iterations = Vec::new();
+    let mut engine = Engine::default();
+    let t = engine.think(&mut board, limit, |it| {
         let secs = it.time.as_secs_f64().max(1e-9);
         let row = IterationJson {
             depth: it.depth,
@@ -195,27 +239,153 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         }
         iterations.push(row);
     });
-    let best = report.best_move.map(|c| shown.name(c));
+    let best = t.best.map(|c| shown.name(c));
+    let how = match t.source {
+        Source::Forced => "forced",
+        Source::Vcf => "vcf",
+        Source::Search => "search",
+    };
     if a.json {
         let j = AnalyzeJson {
             position: shown.move_string(),
-            to_move: if shown.history().len() % 2 == 0 {
-                "black"
-            } else {
-                "white"
-            }
-            .into(),
+            to_move: side.into(),
             iterations,
             best_move: best,
-            score: report.score.to_string(),
-            nodes: report.stats.nodes,
+            score: t.score.to_string(),
+            pv: names(&shown, &t.pv),
+            source: how.into(),
+            nodes: t.nodes,
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         match best {
-            Some(m) => println!("best move: {m} ({})", report.score),
+            Some(m) => println!(
+                "best move: {m} ({}, {how}; line {})",
+                t.score,
+                names(&shown, &t.pv).join(" ")
+            ),
             None => println!("the game is over"),
         }
     }
     Ok(())
+}
+
+fn bench(a: &BenchArgs) -> Result<()> {
+    let depth = a.depth.clamp(1, 12);
+    println!(
+        "{:<4} {:<48} {:>10} {:>8} {:>10}",
+        "size", "position", "nodes", "ms", "nodes/s"
+    );
+    let (mut total_nodes, mut total_secs) = (0u64, 0.0f64);
+    let mut signature = 0xcbf2_9ce4_8422_2325u64;
+    for (size, moves) in BENCH {
+        let mut board = Board::new(size, Rule::Freestyle)?;
+        board.play_sequence(moves)?;
+        // A fresh search each time, so the counts do not depend on the order.
+        let mut search = alphabeta::Search::new(alphabeta::SearchOptions {
+            tt_megabytes: 16,
+            ..alphabeta::SearchOptions::depth(depth)
+        });
+        let r = search.run(&mut board, &alphabeta_gomoku::Windows);
+        let secs = r.stats.time.as_secs_f64();
+        total_nodes += r.stats.nodes;
+        total_secs += secs;
+        // FNV-1a over the node counts: any change in the search's behaviour shows here.
+        for byte in r.stats.nodes.to_le_bytes() {
+            signature = (signature ^ byte as u64).wrapping_mul(0x100_0000_01b3);
+        }
+        println!(
+            "{:<4} {:<48} {:>10} {:>8.1} {:>10.0}",
+            size,
+            moves,
+            r.stats.nodes,
+            secs * 1000.0,
+            r.stats.nodes as f64 / secs.max(1e-9)
+        );
+    }
+    println!(
+        "total: {total_nodes} nodes in {:.2} s, {:.0} nodes/s, depth {depth}, signature {signature:016x}",
+        total_secs,
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn play(a: &PlayArgs) -> Result<()> {
+    use std::io::{BufRead, Write};
+    let mut board = Board::new(a.size, rule_of(a.rule))?;
+    let mut engine = Engine::default();
+    let human_black = matches!(a.first, First::Human);
+    let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "Gomoku: five in a row wins. You are {}. Type a move like h8, 'undo' or 'quit'.",
+        if human_black {
+            "X (Black)"
+        } else {
+            "O (White)"
+        }
+    );
+    loop {
+        print!("\n{board}");
+        if let Some(line) = board.winning_line() {
+            let names: Vec<String> = line.iter().map(|&c| board.name(c)).collect();
+            let winner = if board.history().len() % 2 == 1 {
+                "X"
+            } else {
+                "O"
+            };
+            println!("{winner} wins with {}", names.join(" "));
+            return Ok(());
+        }
+        if board.is_full() {
+            println!("a draw: the board is full");
+            return Ok(());
+        }
+        let black_to_move = board.history().len() % 2 == 0;
+        if black_to_move == human_black {
+            print!("your move: ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!();
+                return Ok(());
+            };
+            let line = line?;
+            let t = line.trim();
+            match t {
+                "quit" | "q" => return Ok(()),
+                "undo" => {
+                    // Take back the engine's reply and your move.
+                    board.remove_last();
+                    board.remove_last();
+                    continue;
+                }
+                _ => {}
+            }
+            match board.parse_cell(t).and_then(|c| board.try_play(c)) {
+                Ok(()) => {}
+                Err(e) => println!("{e}"),
+            }
+        } else {
+            let shown = board.clone();
+            let t = engine.think(&mut board, Limit::Time(budget), |it| {
+                let pv: Vec<String> = it.pv.iter().map(|&c| shown.name(c)).collect();
+                println!(
+                    "  thinking: depth {} score {} pv {}",
+                    it.depth,
+                    it.score,
+                    pv.join(" ")
+                );
+            });
+            let cell = t.best.context("the engine found no move")?;
+            println!(
+                "engine plays {} ({:?}, {})",
+                board.name(cell),
+                t.source,
+                t.score
+            );
+            board.place(cell);
+        }
+    }
 }

@@ -8,8 +8,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use alphabeta::{Game, NoObserver, Search, SearchOptions};
-use alphabeta_gomoku::{Board, Cell, Rule, Windows};
+use alphabeta_gomoku::{Board, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
 const ABOUT: &str = concat!(
@@ -27,7 +26,7 @@ struct Brain {
     timeout_turn: Duration,
     time_left: Option<Duration>,
     max_memory: Option<u64>,
-    search: Search,
+    engine: Engine,
 }
 
 /// Runs the protocol until `END` or the end of the input.
@@ -38,12 +37,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         timeout_turn: DEFAULT_TURN,
         time_left: None,
         max_memory: None,
-        search: Search::new(SearchOptions {
-            tt_megabytes: 64,
-            ..SearchOptions::depth(64)
-        }),
+        engine: Engine::default(),
     };
-    let stop = brain.search.stop_handle();
+    let stop = brain.engine.stop_handle();
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in input.lines() {
@@ -125,7 +121,7 @@ impl Brain {
         match Board::new(n, self.rule) {
             Ok(b) => {
                 self.board = Some(b);
-                self.search.clear();
+                self.engine.clear();
                 say(out, "OK");
             }
             Err(e) => say(out, &format!("ERROR {e}")),
@@ -280,7 +276,7 @@ impl Brain {
                     .max_memory
                     .map_or(64, |b| (b / 2 / (1 << 20)).clamp(1, 256))
                     as usize;
-                self.search.options.tt_megabytes = mb;
+                self.engine.set_table_megabytes(mb);
             }
             ("rule", Ok(mask)) => {
                 self.rule = if mask & 1 != 0 {
@@ -334,43 +330,33 @@ impl Brain {
         if b.winner().is_some() || b.is_full() {
             return say(out, "ERROR the game is over");
         }
-        let mut moves = Vec::new();
-        b.generate_moves(&mut moves);
-        let cell = if moves.len() == 1 {
-            // A forced move (the only win, or the only block): no need to think.
-            moves[0]
-        } else {
-            self.search.options.max_time = Some(budget);
-            self.search.options.soft_time = Some(budget / 2);
-            self.search.options.max_depth = 64;
-            let shown = b.clone();
-            let report = self.search.run_with(b, &Windows, &mut NoObserver, |it| {
-                let pv: Vec<String> = it
-                    .pv
-                    .iter()
-                    .map(|&c| {
-                        let (x, y) = shown.xy(c);
-                        format!("{x},{y}")
-                    })
-                    .collect();
-                let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
-                say(
-                    out,
-                    &format!(
-                        "MESSAGE depth {} score {} pv {} nodes {} nps {}",
-                        it.depth,
-                        it.score,
-                        pv.join(" "),
-                        it.nodes,
-                        nps
-                    ),
-                );
-            });
-            match report.best_move {
-                Some(c) => c,
-                None => moves[0],
-            }
+        let shown = b.clone();
+        let xy = |c: u16| {
+            let (x, y) = shown.xy(c);
+            format!("{x},{y}")
         };
+        let t = self.engine.think(b, Limit::Time(budget), |it| {
+            let pv: Vec<String> = it.pv.iter().map(|&c| xy(c)).collect();
+            let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
+            say(
+                out,
+                &format!(
+                    "MESSAGE depth {} score {} pv {} nodes {} nps {}",
+                    it.depth,
+                    it.score,
+                    pv.join(" "),
+                    it.nodes,
+                    nps
+                ),
+            );
+        });
+        let Some(cell) = t.best else {
+            return say(out, "ERROR no move");
+        };
+        if t.source != alphabeta_gomoku::Source::Search {
+            let line: Vec<String> = t.pv.iter().map(|&c| xy(c)).collect();
+            say(out, &format!("MESSAGE {:?}: {}", t.source, line.join(" ")));
+        }
         b.place(cell);
         let (x, y) = b.xy(cell);
         say(out, &format!("{x},{y}"));

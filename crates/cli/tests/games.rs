@@ -171,7 +171,14 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     let best = j["best_move"].as_str().unwrap();
     assert!(best == "h12" || best == "h7", "{best}");
     assert_eq!(j["score"], "win in 1");
-    assert!(!j["iterations"].as_array().unwrap().is_empty());
+    assert_eq!(j["source"], "forced", "a win in one needs no search");
+    // An ordinary position is searched, with a line per completed depth.
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku", "analyze", "h8i9h9", "--depth", "3", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["source"], "search");
+    assert_eq!(j["iterations"].as_array().unwrap().len(), 3);
     // White threatens five on row 1: Black must block at f1.
     let j: Value = serde_json::from_str(&ok(&[
         "gomoku",
@@ -203,4 +210,35 @@ fn gomoku_vcf() {
     assert!(j["fours"].as_u64().unwrap() >= 7);
     let j: Value = serde_json::from_str(&ok(&["gomoku", "vcf", "h8i9", "--json"])).unwrap();
     assert_eq!(j["vcf"], false);
+}
+
+#[test]
+fn gomoku_play_over_a_pipe() {
+    let o = run(
+        &["gomoku", "play", "--time", "0.1"],
+        "h8\nzz\nh8\nundo\nq9\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("engine plays"), "{out}");
+    assert!(out.contains("'zz' is not a move"), "{out}");
+    assert!(out.contains("h8 is already taken"), "{out}");
+    assert!(out.contains("q9 is off the 15x15 board"), "{out}");
+}
+
+#[test]
+fn gomoku_bench_is_deterministic() {
+    let sig = |o: String| {
+        o.lines()
+            .last()
+            .unwrap()
+            .split("signature ")
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    let a = sig(ok(&["gomoku", "bench", "--depth", "2"]));
+    let b = sig(ok(&["gomoku", "bench", "--depth", "2"]));
+    assert_eq!(a, b);
+    assert_ne!(a, sig(ok(&["gomoku", "bench", "--depth", "3"])));
 }

@@ -10,11 +10,13 @@
 //! the search, VCT.
 
 mod board;
+mod engine;
 mod game;
 mod vcf;
 
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
+pub use engine::{Engine, Limit, Source, Thought};
 pub use game::Windows;
 pub use vcf::{five_cells, VcfSearch};
