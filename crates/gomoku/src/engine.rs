@@ -115,6 +115,10 @@ impl Engine {
             };
         }
         let mut vcf = VcfSearch::new(40, 200_000);
+        if let Limit::Time(t) = limit {
+            // A quarter of the time at most for the proof of a win; the rest for the search.
+            vcf = vcf.with_deadline(std::time::Instant::now() + t / 4);
+        }
         if let Some(line) = vcf.find(board) {
             return Thought {
                 best: line.first().copied(),

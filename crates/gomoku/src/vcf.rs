@@ -45,6 +45,7 @@ pub fn five_cells(b: &Board, color: Color) -> Vec<u16> {
 pub struct VcfSearch {
     max_fours: u32,
     node_limit: u64,
+    deadline: Option<std::time::Instant>,
     /// Nodes visited by the last search.
     pub nodes: u64,
     failed: HashSet<u64>,
@@ -56,8 +57,17 @@ impl VcfSearch {
         VcfSearch {
             max_fours,
             node_limit,
+            deadline: None,
             nodes: 0,
             failed: HashSet::new(),
+        }
+    }
+
+    /// The same search, giving up at `deadline` too (checked every 64 nodes).
+    pub fn with_deadline(self, deadline: std::time::Instant) -> VcfSearch {
+        VcfSearch {
+            deadline: Some(deadline),
+            ..self
         }
     }
 
@@ -73,6 +83,15 @@ impl VcfSearch {
     fn attack(&mut self, b: &mut Board, fours_left: u32, line: &mut Vec<u16>) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit || b.winner().is_some() {
+            return false;
+        }
+        if self.nodes.is_multiple_of(64)
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            // Out of time: stop everywhere (the node count now exceeds the limit).
+            self.nodes = self.node_limit + 1;
             return false;
         }
         let me = b.to_move();
