@@ -411,6 +411,22 @@ impl Solver {
                 report,
             };
         }
+        if let Some(col) = p.winning_move() {
+            // A win with this disc: nothing to search.
+            let score = Score::win_in(1);
+            return Solution {
+                score: if weak { 1 } else { position.table_score(score) },
+                best_move: Some(col),
+                report: SearchReport {
+                    best_move: Some(col),
+                    score,
+                    pv: vec![col],
+                    depth: 1,
+                    seldepth: 0,
+                    stats: Default::default(),
+                },
+            };
+        }
         let depth = CELLS - p.moves;
         let (lo, hi) = if weak {
             (Score(-1), Score(1))
