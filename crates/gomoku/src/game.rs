@@ -10,6 +10,46 @@ use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 
 use crate::vcf::would_win;
 
+/// If a stone of `color` stood on the empty cell `e`: the empty cells on the lines through
+/// `e` where `color` would then make five (the fours `e` makes). `None` when no line through
+/// `e` holds three stones of `color` within four cells (the common case, answered cheaply).
+fn fives_if(b: &Board, e: u16, color: Color) -> Option<Vec<u16>> {
+    let stone = Cell::Stone(color);
+    let mut out: Option<Vec<u16>> = None;
+    for d in DIRECTIONS {
+        let near = (-4isize..=4)
+            .filter(|&k| k != 0 && b.at((e as isize + k * d) as u16) == stone)
+            .count();
+        if near < 3 {
+            continue;
+        }
+        let found = out.get_or_insert_with(Vec::new);
+        for k in -4isize..=4 {
+            let f = (e as isize + k * d) as u16;
+            if k == 0 || b.at(f) != Cell::Empty {
+                continue;
+            }
+            // The run through f along d, counting e as a stone of `color`.
+            let mut n = 1;
+            for sign in [-1isize, 1] {
+                let mut i = f as isize + sign * d;
+                while i as u16 == e || b.at(i as u16) == stone {
+                    n += 1;
+                    i += sign * d;
+                }
+            }
+            let five = match b.rule() {
+                crate::Rule::Freestyle => n >= 5,
+                crate::Rule::Standard => n == 5,
+            };
+            if five && !found.contains(&f) {
+                found.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// A quick guess of how much a move matters: the longest lines it makes for either side.
 fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
     let mut score = 0;
@@ -56,8 +96,30 @@ impl Game for Board {
             moves.extend(blocks);
             return;
         }
+        // The opponent threatens an open four (it has an open three): only the cells that
+        // stop it, and our own fours (which force a reply first), are worth searching.
+        let mut defences: Vec<u16> = Vec::new();
+        for &e in &cands {
+            if let Some(fives) = fives_if(self, e, me.other()).filter(|f| f.len() >= 2) {
+                for c in std::iter::once(e).chain(fives) {
+                    if !defences.contains(&c) {
+                        defences.push(c);
+                    }
+                }
+            }
+        }
+        let chosen: Vec<u16> = if defences.is_empty() {
+            cands
+        } else {
+            cands
+                .into_iter()
+                .filter(|c| {
+                    defences.contains(c) || fives_if(self, *c, me).is_some_and(|f| !f.is_empty())
+                })
+                .collect()
+        };
         let mut scored: Vec<(i32, u16)> =
-            cands.iter().map(|&c| (urgency(self, c, me), c)).collect();
+            chosen.iter().map(|&c| (urgency(self, c, me), c)).collect();
         scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         moves.extend(scored.into_iter().map(|s| s.1));
     }
@@ -165,6 +227,60 @@ mod tests {
                 assert_eq!(b.is_near_stones(c), near, "step {step}");
             }
         }
+    }
+
+    /// The board's 8 symmetries applied to a move list on a 15x15 board.
+    fn symmetric(moves: &str, s: usize) -> String {
+        let b = board(moves);
+        let n = 14;
+        b.history()
+            .iter()
+            .map(|&c| {
+                let (x, y) = b.xy(c);
+                let (x, y) = match s {
+                    0 => (x, y),
+                    1 => (n - y, x),
+                    2 => (n - x, n - y),
+                    3 => (y, n - x),
+                    4 => (n - x, y),
+                    5 => (x, n - y),
+                    6 => (y, x),
+                    _ => (n - y, n - x),
+                };
+                format!("{x},{y} ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn answers_an_open_three_in_every_orientation() {
+        // White has an open three f8 g8 h8 (e8, i8 empty, d8 and j8 empty too); Black's stones
+        // are scattered and make no threat. Black must stop the three.
+        let base = "b2f8n2g8b14h8";
+        for s in 0..8 {
+            let mut b = board(&symmetric(base, s));
+            let mut moves = Vec::new();
+            b.generate_moves(&mut moves);
+            let names: Vec<String> = moves.iter().map(|&c| b.name(c)).collect();
+            // The defences of .XXX. are its four neighbours on the line: d8 e8 i8 j8 (in this
+            // orientation's coordinates): exactly four candidates.
+            assert_eq!(moves.len(), 4, "orientation {s}: {names:?}");
+            let best = best(&mut b, 3);
+            let cell = b.parse_cell(&best).unwrap();
+            assert!(moves.contains(&cell), "orientation {s}: {best}");
+        }
+    }
+
+    #[test]
+    fn a_four_three_is_found_as_a_vcf() {
+        // Black: f8 g8 h8 (three on row 8, e8 blocked by White) and i9 i10 (column i).
+        // i8 makes a four on row 8 (f8-i8, j8 the only five-cell) and an open three i8-i10:
+        // White blocks j8, Black i11 or i7 makes an open four.
+        let mut b = board("f8e8g8a1h8a3i9a5i10a7");
+        let mut engine = crate::Engine::default();
+        let t = engine.think(&mut b, crate::Limit::Depth(4), |_| {});
+        assert_eq!(t.source, crate::Source::Vcf);
+        assert!(t.score.is_win());
     }
 
     #[test]
