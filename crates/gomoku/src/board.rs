@@ -446,6 +446,28 @@ impl Board {
         (0..n).flat_map(move |y| (0..n).map(move |x| self.index(x, y).expect("on the board")))
     }
 
+    /// The same game under one of the 8 symmetries of the square (0 is the identity; 1-3
+    /// rotate, 4-7 mirror), every move mapped, in the same order.
+    pub fn transformed(&self, symmetry: usize) -> Board {
+        let n = self.size as u32 - 1;
+        let mut out = Board::new(self.size as u32, self.rule).expect("same size");
+        for &c in &self.history {
+            let (x, y) = self.xy(c);
+            let (x, y) = match symmetry % 8 {
+                0 => (x, y),
+                1 => (n - y, x),
+                2 => (n - x, n - y),
+                3 => (y, n - x),
+                4 => (n - x, y),
+                5 => (x, n - y),
+                6 => (y, x),
+                _ => (n - y, n - x),
+            };
+            out.place(out.index(x, y).expect("on the board"));
+        }
+        out
+    }
+
     /// The move sequence in human notation (`h8i9h9`).
     pub fn move_string(&self) -> String {
         self.history.iter().map(|&c| self.name(c)).collect()

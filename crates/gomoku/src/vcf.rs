@@ -193,32 +193,11 @@ mod tests {
     /// move, White, wins by ten fours in a row and by nothing shorter than seven.
     const LONG: &str = "l5h11d11j6j8g9h5l11f4h7e11k11d7f6i4d5i10d9g7d10e4f10g8";
 
-    /// The 8 symmetries of a 15x15 board on (x, y).
-    fn symmetric(b: &Board, s: usize) -> Board {
-        let n = b.size() as u32 - 1;
-        let mut out = Board::new(b.size() as u32, b.rule()).unwrap();
-        for &c in b.history() {
-            let (x, y) = b.xy(c);
-            let (x, y) = match s {
-                0 => (x, y),
-                1 => (n - y, x),
-                2 => (n - x, n - y),
-                3 => (y, n - x),
-                4 => (n - x, y),
-                5 => (x, n - y),
-                6 => (y, x),
-                _ => (n - y, n - x),
-            };
-            out.place(out.index(x, y).unwrap());
-        }
-        out
-    }
-
     #[test]
     fn a_vcf_of_ten_fours_in_all_eight_orientations() {
         let base = board(LONG);
         for s in 0..8 {
-            let mut b = symmetric(&base, s);
+            let mut b = base.transformed(s);
             let attacker = b.to_move();
             let line = VcfSearch::new(30, 2_000_000).find(&mut b).expect("a VCF");
             check_line(&b, &line);

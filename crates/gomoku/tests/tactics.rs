@@ -1,0 +1,87 @@
+//! The tactics suite: hand-built positions, each with what a right move must achieve, checked
+//! in all 8 orientations of the board. Each check is independent of the engine's own choice:
+//! a five on the board, the opponent's threat cells, a VCF search for the opponent afterwards.
+
+use alphabeta::Game;
+use alphabeta_gomoku::{five_cells, Board, Engine, Limit, Rule, Source, VcfSearch};
+
+fn board(moves: &str) -> Board {
+    let mut b = Board::new(15, Rule::Freestyle).unwrap();
+    b.play_sequence(moves).unwrap();
+    b
+}
+
+/// The engine's move in every orientation of `moves`, with the oriented board.
+fn choices(moves: &str, depth: u32) -> Vec<(Board, u16, Source)> {
+    let base = board(moves);
+    (0..8)
+        .map(|s| {
+            let mut b = base.transformed(s);
+            let t = Engine::new(16).think(&mut b, Limit::Depth(depth), |_| {});
+            (b, t.best.expect("a move"), t.source)
+        })
+        .collect()
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    // Black: h8 h9 h10 h11, White scattered: h7 and h12 both win.
+    for (mut b, mv, source) in choices("h8a1h9a3h10a5h11a7", 4) {
+        let me = b.to_move();
+        b.play(mv);
+        assert_eq!(b.winner(), Some(me), "\n{b}");
+        assert_eq!(source, Source::Forced);
+    }
+}
+
+#[test]
+fn blocks_a_four() {
+    // White: b1 c1 d1 e1 with a1 taken by Black: f1 is the only block.
+    for (b, mv, _) in choices("a1b1h8c1h9d1a15e1", 4) {
+        assert_eq!(five_cells(&b, b.to_move().other()), vec![mv], "\n{b}");
+    }
+}
+
+#[test]
+fn answers_an_open_three() {
+    // White: f8 g8 h8, open on both sides; the defences are d8 e8 i8 j8.
+    for (b, mv, _) in choices("b2f8n2g8b14h8", 4) {
+        let mut after = b.clone();
+        after.play(mv);
+        // After the answer White has no unstoppable four: no move gives it two fives.
+        let threats = after.candidates().into_iter().any(|c| {
+            let mut g = after.clone();
+            g.play(c);
+            five_cells(&g, g.to_move().other()).len() >= 2
+        });
+        assert!(!threats, "{} leaves the three open\n{b}", b.name(mv));
+    }
+}
+
+#[test]
+fn finds_a_four_three() {
+    // Black: f8 g8 h8 (e8 blocked) and i9 i10: i8 makes a four and an open three.
+    for (mut b, mv, source) in choices("f8e8g8a1h8a3i9a5i10a7", 4) {
+        assert_eq!(source, Source::Vcf);
+        let line = VcfSearch::new(10, 100_000).find(&mut b).expect("a VCF");
+        assert_eq!(line[0], mv);
+    }
+}
+
+#[test]
+fn does_not_play_into_a_loss_it_could_avoid() {
+    // White threatens i8: a four on row 8 (e8 blocked) and a three on column i (i10 i11).
+    // A careless Black move (b2) lets White win by fours; the engine's move must not.
+    let moves = "e8f8a15g8o1h8o15i10a1i11";
+    let mut careless = board(&format!("{moves}b2"));
+    assert!(VcfSearch::new(20, 100_000).find(&mut careless).is_some());
+    for (mut b, mv, _) in choices(moves, 6) {
+        b.play(mv);
+        assert_eq!(
+            VcfSearch::new(20, 100_000).find(&mut b),
+            None,
+            "{} loses\n{b}",
+            b.name(mv)
+        );
+    }
+}
