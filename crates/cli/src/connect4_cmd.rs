@@ -1,6 +1,6 @@
 //! `alphabeta connect4`: solve positions, run the benchmark sets, play against the solver.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -244,8 +244,7 @@ fn play(a: &PlayArgs) -> Result<()> {
     let mut p = Connect4::new();
     let mut solver = Solver::default();
     let human_first = matches!(a.first, First::Human);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut prompt = crate::terminal::Prompt::new();
     println!("Connect Four against a perfect solver. Type a column 1-7, or 'quit'.");
     loop {
         print!("\n{p}");
@@ -261,17 +260,9 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
         let human_turn = p.moves_played().is_multiple_of(2) == human_first;
         if human_turn {
-            print!("your move ({}): ", p.to_move());
-            std::io::stdout().flush()?;
-            let Some(line) = lines.next() else {
-                println!();
+            let Some(t) = prompt.ask(&format!("your move ({}): ", p.to_move()))? else {
                 return Ok(());
             };
-            let line = line?;
-            let t = line.trim();
-            if t == "quit" || t == "q" {
-                return Ok(());
-            }
             match t.parse::<u32>() {
                 Ok(c) if (1..=WIDTH).contains(&c) && p.can_play(c - 1) => p.play((c - 1) as u8),
                 Ok(c) if (1..=WIDTH).contains(&c) => println!("column {c} is full"),

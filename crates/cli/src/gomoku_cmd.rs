@@ -312,13 +312,11 @@ fn bench(a: &BenchArgs) -> Result<()> {
 }
 
 fn play(a: &PlayArgs) -> Result<()> {
-    use std::io::{BufRead, Write};
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     let mut engine = Engine::default();
     let human_black = matches!(a.first, First::Human);
     let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut prompt = crate::terminal::Prompt::new();
     println!(
         "Gomoku: five in a row wins. You are {}. Type a move like h8, 'undo' or 'quit'.",
         if human_black {
@@ -345,27 +343,17 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
         let black_to_move = board.history().len() % 2 == 0;
         if black_to_move == human_black {
-            print!("your move: ");
-            std::io::stdout().flush()?;
-            let Some(line) = lines.next() else {
-                println!();
+            let Some(t) = prompt.ask("your move: ")? else {
                 return Ok(());
             };
-            let line = line?;
-            let t = line.trim();
-            match t {
-                "quit" | "q" => return Ok(()),
-                "undo" => {
-                    // Take back the engine's reply and your move.
-                    board.remove_last();
-                    board.remove_last();
-                    continue;
-                }
-                _ => {}
+            if t == "undo" {
+                // Take back the engine's reply and your move.
+                board.remove_last();
+                board.remove_last();
+                continue;
             }
-            match board.parse_cell(t).and_then(|c| board.try_play(c)) {
-                Ok(()) => {}
-                Err(e) => println!("{e}"),
+            if let Err(e) = board.parse_cell(&t).and_then(|c| board.try_play(c)) {
+                println!("{e}");
             }
         } else {
             let shown = board.clone();

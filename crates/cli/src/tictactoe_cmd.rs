@@ -1,7 +1,5 @@
 //! `alphabeta tictactoe`: play, analyse a position, solve the game.
 
-use std::io::{BufRead, Write};
-
 use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
 use alphabeta_games::tictactoe::{analyze, perfect_search, solve, OpenLines, Player, TicTacToe};
 use anyhow::{Context, Result};
@@ -216,8 +214,7 @@ fn play(a: &PlayArgs) -> Result<()> {
         First::Human => Player::X,
         First::Engine => Player::O,
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut prompt = crate::terminal::Prompt::new();
     println!("Tic-tac-toe against perfect play. You are {human}. Type 1-9 or a1-c3, or 'quit'.");
     loop {
         print!("\n{p}");
@@ -233,16 +230,9 @@ fn play(a: &PlayArgs) -> Result<()> {
             None => {}
         }
         if p.to_move() == human {
-            print!("your move: ");
-            std::io::stdout().flush()?;
-            let Some(line) = lines.next() else {
-                println!();
+            let Some(line) = prompt.ask("your move: ")? else {
                 return Ok(());
             };
-            let line = line?;
-            if matches!(line.trim(), "quit" | "q") {
-                return Ok(());
-            }
             match p.parse_move(&line) {
                 Ok(cell) => p.play(cell),
                 Err(e) => println!("{e}"),

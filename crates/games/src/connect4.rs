@@ -319,11 +319,7 @@ impl Game for Connect4 {
     }
 
     fn hash(&self) -> Option<u64> {
-        // Spread the key over 64 bits (SplitMix64's finaliser).
-        let mut z = self.key().wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some(z ^ (z >> 31))
+        Some(alphabeta::mix64(self.key()))
     }
 }
 

@@ -393,10 +393,7 @@ impl Game for TicTacToe {
         } else {
             self.x as u32 | (self.o as u32) << 9 | (matches!(self.turn, Player::O) as u32) << 18
         };
-        let mut z = (code as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some(z ^ (z >> 31))
+        Some(alphabeta::mix64(code as u64))
     }
 }
 

@@ -113,19 +113,12 @@ pub const WINDOW_VALUE: [i64; 6] = [0, 1, 8, 60, 400, 10_000];
 /// Marks a window that does not fit on the board.
 const OFF: u8 = u8::MAX;
 
-/// SplitMix64: the Zobrist keys, fixed for reproducible hashes.
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
+/// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
     let mut keys = [[0u64; 2]; GRID];
     for (i, k) in keys.iter_mut().enumerate() {
-        k[0] = splitmix(2 * i as u64 + 1);
-        k[1] = splitmix(2 * i as u64 + 2);
+        k[0] = alphabeta::mix64(2 * i as u64 + 1);
+        k[1] = alphabeta::mix64(2 * i as u64 + 2);
     }
     std::sync::Arc::new(keys)
 }

@@ -29,10 +29,7 @@ struct Take {
 
 /// A fixed pseudo-random number per (pile, size): the Zobrist keys.
 fn key(pile: usize, size: u8) -> u64 {
-    let mut z = (pile as u64) << 8 | size as u64;
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z ^ (z >> 27)
+    alphabeta::mix64((pile as u64) << 8 | size as u64)
 }
 
 impl Nim {

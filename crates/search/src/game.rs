@@ -142,3 +142,12 @@ impl<G: Game + ?Sized, F: Fn(&G) -> Score> Evaluator<G> for F {
         self(game)
     }
 }
+
+/// Spreads the bits of a number over all 64 (SplitMix64's finaliser): a good hash of a small
+/// position key, and a source of fixed pseudo-random Zobrist keys (`mix64(i)` for each i).
+pub fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -2,7 +2,7 @@
 //! pseudo-random game with transpositions and forced wins. They are not "real" games, which
 //! live in other crates; they exercise every path of the search.
 
-use crate::{Evaluator, Game, Outcome, Score};
+use crate::{mix64, Evaluator, Game, Outcome, Score};
 
 /// An explicit game tree whose leaves hold values from the root player's (Max's) point of view,
 /// as in a textbook: `Node(vec![Leaf(3), Leaf(12)])` is `[3,12]`.
@@ -175,7 +175,7 @@ impl RandomGame {
         } else {
             (self.theirs, self.mine)
         };
-        splitmix(self.seed ^ splitmix((a as u64) | ((b as u64) << 32)))
+        mix64(self.seed ^ mix64((a as u64) | ((b as u64) << 32)))
     }
 
     /// The cells a move marks: `c` marks cell `c`; `cells + c` marks `c` and `c + 1`;
@@ -190,14 +190,6 @@ impl RandomGame {
             0
         }
     }
-}
-
-/// A good 64-bit mixing function (SplitMix64's finaliser).
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Game for RandomGame {
@@ -252,7 +244,7 @@ impl Game for RandomGame {
     }
 
     fn hash(&self) -> Option<u64> {
-        Some(splitmix(self.position_key() ^ self.first_to_move as u64))
+        Some(mix64(self.position_key() ^ self.first_to_move as u64))
     }
 }
 
