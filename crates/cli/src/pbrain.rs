@@ -112,7 +112,7 @@ impl Brain {
             "INFO" => self.info(arg, out),
             "ABOUT" => say(out, ABOUT),
             "END" => return false,
-            _ => say(out, &format!("UNKNOWN command '{line}'")),
+            _ => say(out, &format!("UNKNOWN command '{}'", shorten(line))),
         }
         true
     }
@@ -360,6 +360,14 @@ impl Brain {
         b.place(cell);
         let (x, y) = b.xy(cell);
         say(out, &format!("{x},{y}"));
+    }
+}
+
+/// At most 60 characters of a line, to quote it back.
+fn shorten(line: &str) -> String {
+    match line.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &line[..i]),
+        None => line.to_string(),
     }
 }
 

@@ -188,3 +188,45 @@ fn lines_sent_while_thinking_are_kept() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
+
+#[test]
+fn hostile_lines_get_an_error_and_the_brain_goes_on() {
+    let mut b = Brain::start();
+    let cases = [
+        "TURN -1,-1",
+        "START 0",
+        "START 99999999999999999999",
+        "RECTSTART 10",
+        "TAKEBACK",
+        "INFO max_memory lots",
+        "INFO timeout_turn -5",
+    ];
+    for line in cases {
+        b.send(line);
+        let r = b.reply();
+        assert!(r.starts_with("ERROR"), "{line} -> {r}");
+    }
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    for line in ["TURN 1,", "TURN 1,2,3", "TURN 15,15", "TAKEBACK 3,3"] {
+        b.send(line);
+        let r = b.reply();
+        assert!(r.starts_with("ERROR"), "{line} -> {r}");
+    }
+    b.send(&"X".repeat(100_000));
+    let r = b.reply();
+    assert!(
+        r.starts_with("UNKNOWN") && r.len() < 200,
+        "a long line is quoted short"
+    );
+    b.send("BOARD");
+    b.send("1,1,1");
+    b.send("1,1,2");
+    b.send("DONE");
+    assert!(b.reply().starts_with("ERROR"), "a stone twice");
+    // Still working: a move on request.
+    b.send("BEGIN");
+    assert_eq!(b.xy(), (7, 7));
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
