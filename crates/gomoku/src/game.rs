@@ -1,8 +1,6 @@
-//! Gomoku as a game for the engine: candidate moves near the stones, forced replies to a
-//! threat of five, and a first static evaluation by windows of five cells.
-//!
-//! This is the foundation the tournament engine (issue #5) grows from: the evaluation scans
-//! the whole board (not yet incremental), and there is no threat search yet.
+//! Gomoku as a game for the engine: candidate moves near the stones, forced replies (a five to
+//! block, an open three to stop), and the evaluation by windows of five cells, whose sums the
+//! board keeps up to date on every move.
 
 use alphabeta::{Evaluator, Game, Outcome, Score};
 
@@ -50,15 +48,34 @@ fn fives_if(b: &Board, e: u16, color: Color) -> Option<Vec<u16>> {
     out
 }
 
-/// A quick guess of how much a move matters: the longest lines it makes for either side.
-fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
-    let mut score = 0;
+/// What one look along the four lines through a candidate tells: does it make five for us,
+/// for the opponent, and how much does it matter (the lines it makes for either side).
+struct Look {
+    cell: u16,
+    wins: bool,
+    blocks: bool,
+    urgency: i32,
+}
+
+fn look(b: &Board, cell: u16, me: Color) -> Look {
+    let five = |n: u32| match b.rule() {
+        crate::Rule::Freestyle => n >= 5,
+        crate::Rule::Standard => n == 5,
+    };
+    let (mut wins, mut blocks, mut urgency) = (false, false, 0);
     for d in DIRECTIONS {
-        let mine = b.run_length(cell, d, me) as i32;
-        let theirs = b.run_length(cell, d, me.other()) as i32;
-        score += mine * mine * 2 + theirs * theirs;
+        let mine = b.run_length(cell, d, me);
+        let theirs = b.run_length(cell, d, me.other());
+        wins |= five(mine);
+        blocks |= five(theirs);
+        urgency += (mine * mine * 2 + theirs * theirs) as i32;
     }
-    score
+    Look {
+        cell,
+        wins,
+        blocks,
+        urgency,
+    }
 }
 
 impl Board {
@@ -82,46 +99,41 @@ impl Game for Board {
     /// the most urgent first.
     fn generate_moves(&self, moves: &mut Vec<u16>) {
         let me = self.to_move();
-        let cands = self.candidates();
-        if let Some(&w) = cands.iter().find(|&&c| would_win(self, c, me)) {
-            moves.push(w);
+        let looks: Vec<Look> = self
+            .candidates()
+            .into_iter()
+            .map(|c| look(self, c, me))
+            .collect();
+        if let Some(w) = looks.iter().find(|l| l.wins) {
+            moves.push(w.cell);
             return;
         }
-        let blocks: Vec<u16> = cands
-            .iter()
-            .copied()
-            .filter(|&c| would_win(self, c, me.other()))
-            .collect();
-        if !blocks.is_empty() {
-            moves.extend(blocks);
+        if looks.iter().any(|l| l.blocks) {
+            moves.extend(looks.iter().filter(|l| l.blocks).map(|l| l.cell));
             return;
         }
         // The opponent threatens an open four (it has an open three): only the cells that
         // stop it, and our own fours (which force a reply first), are worth searching.
         let mut defences: Vec<u16> = Vec::new();
-        for &e in &cands {
-            if let Some(fives) = fives_if(self, e, me.other()).filter(|f| f.len() >= 2) {
-                for c in std::iter::once(e).chain(fives) {
+        for l in &looks {
+            if let Some(fives) = fives_if(self, l.cell, me.other()).filter(|f| f.len() >= 2) {
+                for c in std::iter::once(l.cell).chain(fives) {
                     if !defences.contains(&c) {
                         defences.push(c);
                     }
                 }
             }
         }
-        let chosen: Vec<u16> = if defences.is_empty() {
-            cands
-        } else {
-            cands
-                .into_iter()
-                .filter(|c| {
-                    defences.contains(c) || fives_if(self, *c, me).is_some_and(|f| !f.is_empty())
-                })
-                .collect()
-        };
-        let mut scored: Vec<(i32, u16)> =
-            chosen.iter().map(|&c| (urgency(self, c, me), c)).collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        moves.extend(scored.into_iter().map(|s| s.1));
+        let mut chosen: Vec<&Look> = looks
+            .iter()
+            .filter(|l| {
+                defences.is_empty()
+                    || defences.contains(&l.cell)
+                    || fives_if(self, l.cell, me).is_some_and(|f| !f.is_empty())
+            })
+            .collect();
+        chosen.sort_by(|a, b| b.urgency.cmp(&a.urgency).then(a.cell.cmp(&b.cell)));
+        moves.extend(chosen.into_iter().map(|l| l.cell));
     }
 
     fn play(&mut self, cell: u16) {
