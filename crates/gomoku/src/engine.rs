@@ -104,7 +104,10 @@ impl Engine {
             };
         }
         if moves.len() == 1 {
-            let win = board.winning_move().is_some();
+            // The move generator puts a winning move alone; does this one win?
+            board.place(moves[0]);
+            let win = board.winner().is_some();
+            board.remove_last();
             return Thought {
                 best: Some(moves[0]),
                 score: if win { Score::win_in(1) } else { Score::DRAW },

@@ -6,8 +6,6 @@ use alphabeta::{Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 
-use crate::vcf::would_win;
-
 /// If a stone of `color` stood on the empty cell `e`: the empty cells on the lines through
 /// `e` where `color` would then make five (the fours `e` makes). `None` when no line through
 /// `e` holds three stones of `color` within four cells (the common case, answered cheaply).
@@ -152,13 +150,6 @@ impl Game for Board {
         } else {
             None
         }
-    }
-
-    fn winning_move(&self) -> Option<u16> {
-        let me = self.to_move();
-        self.candidates()
-            .into_iter()
-            .find(|&c| would_win(self, c, me))
     }
 
     fn move_id(&self, cell: u16) -> usize {
