@@ -114,31 +114,29 @@ impl VcfSearch {
             1 => threats,
             _ => return false,
         };
+        // First every four: one the defender cannot stop ends the search at once.
+        let mut fours = Vec::new();
         for c in tries {
             b.place(c);
-            let fours = fives_through(b, c, me);
-            if fours.is_empty() {
-                b.remove_last();
+            let fives = fives_through(b, c, me);
+            let defender_wins = !fives.is_empty() && !five_cells(b, me.other()).is_empty();
+            b.remove_last();
+            if fives.is_empty() || defender_wins {
+                // Not a four, or a four that does not stop the defender's own five.
                 continue;
             }
-            let defender_wins = five_cells(b, me.other()).first().copied();
-            if defender_wins.is_none() && fours.len() >= 2 {
+            if fives.len() >= 2 {
                 // Two cells to block at once: the defender blocks one, we take the other.
-                line.push(c);
-                line.push(fours[0]);
-                line.push(fours[1]);
-                b.remove_last();
+                line.extend([c, fives[0], fives[1]]);
                 return true;
             }
-            if defender_wins.is_some() {
-                // Our four does not stop the defender's five.
-                b.remove_last();
-                continue;
-            }
-            let block = fours[0];
+            fours.push((c, fives[0]));
+        }
+        // Then each four with its forced block, deeper.
+        for (c, block) in fours {
+            b.place(c);
             b.place(block);
-            line.push(c);
-            line.push(block);
+            line.extend([c, block]);
             let won = self.attack(b, fours_left - 1, line);
             b.remove_last();
             b.remove_last();
@@ -174,13 +172,14 @@ mod tests {
     }
 
     #[test]
-    fn a_four_and_a_four_in_two_lines() {
-        // Black: h8 i8 j8 (row 8) and h9 h10 (column h). White stones far away.
-        // Black plays k8 (four: g8 or l8... g8 blocked?), etc. Any VCF found must be legal.
+    fn an_open_four_wins_at_once() {
+        // Black: h8 i8 j8 (an open three on row 8) and h10 h11 (column h, h9 empty); White's
+        // stones are far away on column a. h9, g8 or k8 makes an open four: a VCF of one four.
         let mut b = board("h8a1i8a3j8a5h10a7h11a9");
         let mut s = VcfSearch::new(10, 100_000);
         let line = s.find(&mut b).expect("a VCF");
         check_line(&b, &line);
+        assert_eq!(line.len(), 3, "four, block, five");
     }
 
     #[test]
