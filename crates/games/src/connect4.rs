@@ -433,13 +433,17 @@ impl Solver {
         // comes fast (the solver of the tutorial these sets come from does the same).
         let probe = |lo: Score, hi: Score| {
             let (min, max) = (position.table_score(lo), position.table_score(hi));
+            if min == max {
+                // Every value left has the same benchmark score: done.
+                return None;
+            }
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            position.threshold(med)
+            Some(position.threshold(med))
         };
         let report = if with_move {
             self.search.solve_by(&mut p, &Threats, depth, lo, hi, probe)
@@ -464,10 +468,17 @@ impl Connect4 {
     /// above t" is "search score above `threshold(t)`".
     fn threshold(&self, t: i32) -> Score {
         let left = CELLS - self.moves;
-        let candidates = (0..=left + 1)
+        // The scores a game can end with from here: wins and losses within the cells left.
+        let candidates = (0..=left)
             .map(Score::loss_in)
+            .filter(|&s| self.table_score(s) < 0)
             .chain(std::iter::once(Score::DRAW))
-            .chain((0..=left + 1).rev().map(Score::win_in));
+            .chain(
+                (0..=left)
+                    .rev()
+                    .map(Score::win_in)
+                    .filter(|&s| self.table_score(s) > 0),
+            );
         candidates
             .filter(|&s| self.table_score(s) <= t)
             .max()

@@ -250,13 +250,15 @@ impl Search {
         G: Game,
         E: Evaluator<G> + ?Sized,
     {
-        let middle = |lo: Score, hi: Score| Score(lo.0 + (hi.0 - lo.0) / 2);
+        let middle = |lo: Score, hi: Score| Some(Score(lo.0 + (hi.0 - lo.0) / 2));
         self.bisect(game, eval, depth, lo, hi, middle, true, Some(Score::DRAW))
     }
 
     /// [`solve`](Search::solve) with the probes chosen by `probe(lo, hi)`, which returns a
     /// `v` in `lo..hi`: the next search asks "is the value above v?". Probing near the bounds
-    /// first is often cheaper than the middle, as a game's solver may know.
+    /// first is often cheaper than the middle, as a game's solver may know. `None` means the
+    /// value is known well enough (all of `lo..=hi` means the same to the caller): the search
+    /// stops there and reports `lo`.
     pub fn solve_by<G, E, P>(
         &mut self,
         game: &mut G,
@@ -269,7 +271,7 @@ impl Search {
     where
         G: Game,
         E: Evaluator<G> + ?Sized,
-        P: FnMut(Score, Score) -> Score,
+        P: FnMut(Score, Score) -> Option<Score>,
     {
         self.bisect(game, eval, depth, lo, hi, probe, true, None)
     }
@@ -288,7 +290,7 @@ impl Search {
     where
         G: Game,
         E: Evaluator<G> + ?Sized,
-        P: FnMut(Score, Score) -> Score,
+        P: FnMut(Score, Score) -> Option<Score>,
     {
         self.bisect(game, eval, depth, lo, hi, probe, false, None)
     }
@@ -308,7 +310,7 @@ impl Search {
     where
         G: Game,
         E: Evaluator<G> + ?Sized,
-        P: FnMut(Score, Score) -> Score,
+        P: FnMut(Score, Score) -> Option<Score>,
     {
         let depth = depth.clamp(1, MAX_PLY - 1);
         self.prepare();
@@ -338,7 +340,10 @@ impl Search {
         }
         while lo < hi && !w.stopped {
             // A fail-soft answer may move a bound further than asked.
-            let mid = probe(lo, hi).clamp(lo, hi - 1);
+            let Some(mid) = probe(lo, hi) else {
+                break;
+            };
+            let mid = mid.clamp(lo, hi - 1);
             let v = w.node(game, depth, 0, mid, mid + 1);
             if w.stopped {
                 break;
