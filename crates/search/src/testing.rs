@@ -15,11 +15,6 @@ pub enum Tree {
 }
 
 impl Tree {
-    /// A node whose children are leaves with these values: `Tree::leaves(&[3, 12, 8])`.
-    pub fn leaves(values: &[i32]) -> Tree {
-        Tree::Node(values.iter().map(|&v| Tree::Leaf(v)).collect())
-    }
-
     /// The largest number of children of any node.
     pub fn max_branching(&self) -> usize {
         match self {
@@ -156,14 +151,6 @@ impl RandomGame {
     pub fn with_loss_rate(self, n: u64) -> RandomGame {
         RandomGame {
             loss_rate: n,
-            ..self
-        }
-    }
-
-    /// The same game with static values in `-spread..=spread`.
-    pub fn with_spread(self, spread: i32) -> RandomGame {
-        RandomGame {
-            spread: spread.max(0),
             ..self
         }
     }
