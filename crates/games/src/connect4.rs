@@ -194,6 +194,33 @@ impl Connect4 {
     }
 }
 
+/// What the side to move may do against the opponent's threats (see [`Connect4::defence`]).
+struct Defence {
+    /// The cells it may play: the block when there is one threat, else every open cell.
+    allowed: u64,
+    /// Of those, the ones not right under a cell where the opponent would win.
+    safe: u64,
+    /// Cells where the opponent would win with its next disc.
+    threats: u32,
+}
+
+impl Connect4 {
+    /// The moves that do not lose at once: a threat must be blocked, and a disc right under
+    /// an opponent's winning cell hands it the win. One test for the move generator and for
+    /// `earliest_end`.
+    fn defence(&self) -> Defence {
+        let possible = self.possible();
+        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
+        let forced = possible & opponent_wins;
+        let allowed = if forced == 0 { possible } else { forced };
+        Defence {
+            allowed,
+            safe: allowed & !(opponent_wins >> 1),
+            threats: forced.count_ones(),
+        }
+    }
+}
+
 impl fmt::Debug for Connect4 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
@@ -228,24 +255,14 @@ impl Game for Connect4 {
             moves.push((wins.trailing_zeros() / STRIDE) as u8);
             return;
         }
-        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
-        let forced = possible & opponent_wins;
-        let mut allowed = possible;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                // Two threats: every move loses; one is enough to show it.
-                moves.push((forced.trailing_zeros() / STRIDE) as u8);
-                return;
-            }
-            allowed = forced;
-        }
-        // Never play right under a cell where the opponent would win.
-        let safe = allowed & !(opponent_wins >> 1);
-        if safe == 0 {
-            // Every move lets the opponent win: show one.
-            moves.push((allowed.trailing_zeros() / STRIDE) as u8);
+        let d = self.defence();
+        if d.safe == 0 || d.threats > 1 {
+            // Every move lets the opponent win (or two threats cannot both be blocked): one
+            // move is enough to show it.
+            moves.push((d.allowed.trailing_zeros() / STRIDE) as u8);
             return;
         }
+        let safe = d.safe;
         // Insertion by score, stable: centre-first order breaks ties.
         let mut scores = [0u32; 7];
         for &col in &CENTRE_FIRST {
@@ -291,13 +308,8 @@ impl Game for Connect4 {
     /// before the opponent's second move when some move both blocks every threat and does not
     /// play under an opponent's winning cell (the same test as the move generator's).
     fn earliest_end(&self) -> (u32, u32) {
-        let possible = self.possible();
-        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
-        let forced = possible & opponent_wins;
-        let allowed = if forced == 0 { possible } else { forced };
-        let safe = allowed & !(opponent_wins >> 1);
-        let single_threat = forced & forced.wrapping_sub(1) == 0;
-        (3, if safe != 0 && single_threat { 4 } else { 2 })
+        let d = self.defence();
+        (3, if d.safe != 0 && d.threats <= 1 { 4 } else { 2 })
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::model::{format_leaf, format_value, NodeId};
-use crate::report::{is_max, Explanation};
+use crate::report::Explanation;
 
 const DX: f64 = 46.0; // horizontal room per leaf
 const DY: f64 = 84.0; // vertical room per level
@@ -138,13 +138,13 @@ pub fn svg(e: &Explanation<'_>) -> String {
             let pvc = if on_pv[id as usize] { " pvnode" } else { "" };
             let title = esc(&format!(
                 "{} node {name}",
-                if is_max(run.settings.root, n.depth) {
+                if run.settings.root.is_max_at(n.depth) {
                     "Max"
                 } else {
                     "Min"
                 }
             ));
-            if is_max(run.settings.root, n.depth) {
+            if run.settings.root.is_max_at(n.depth) {
                 let _ = write!(
                     o,
                     r#"<rect class="node{pvc}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"><title>{title}</title></rect>"#,
@@ -256,7 +256,7 @@ pub fn dot(e: &Explanation<'_>) -> String {
                     format_value(rec.beta)
                 );
             }
-            attrs.push(if is_max(run.settings.root, n.depth) {
+            attrs.push(if run.settings.root.is_max_at(n.depth) {
                 "shape=box".into()
             } else {
                 "shape=circle".into()

@@ -37,16 +37,11 @@ pub fn kind_name(tree: &Tree, root: RootKind, id: NodeId) -> &'static str {
     let n = tree.node(id);
     if n.is_leaf() {
         "leaf"
-    } else if is_max(root, n.depth) {
+    } else if root.is_max_at(n.depth) {
         "max"
     } else {
         "min"
     }
-}
-
-/// Is a node at this depth a Max node?
-pub fn is_max(root: RootKind, depth: u32) -> bool {
-    root.is_max_at(depth)
 }
 
 /// A value for JSON: a number, or `"inf"`/`"-inf"`.
@@ -449,7 +444,7 @@ impl Explanation<'_> {
             };
             let indent = "  ".repeat(t.node(id).depth as usize);
             let name = self.name(id);
-            let max = is_max(root, t.node(id).depth);
+            let max = root.is_max_at(t.node(id).depth);
             let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
             let text = match *s {
                 Step::Enter { alpha, beta, .. } => {
