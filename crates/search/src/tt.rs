@@ -267,11 +267,14 @@ mod tests {
     }
 
     #[test]
-    fn clear_forgets() {
-        let tt = TranspositionTable::new(1);
+    fn fullness_counts_entries_and_clear_forgets() {
+        // One bucket of four: the sample is the whole table.
+        let tt = TranspositionTable::with_entries(4);
+        assert_eq!(tt.fullness_permille(), 0);
         tt.store(99, entry(5, 5, Bound::Lower, None));
-        assert!(tt.fullness_permille() <= 1000);
+        assert_eq!(tt.fullness_permille(), 250);
         tt.clear();
         assert_eq!(tt.probe(99), None);
+        assert_eq!(tt.fullness_permille(), 0);
     }
 }
