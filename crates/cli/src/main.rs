@@ -3,6 +3,7 @@
 mod bench;
 mod connect4_cmd;
 mod gomoku_cmd;
+mod serve_cmd;
 mod terminal;
 mod tictactoe_cmd;
 mod tree_cmd;
@@ -21,6 +22,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Serve the web page: play Gomoku against the engine, watch alpha-beta explain a tree.
+    Serve(serve_cmd::ServeArgs),
     /// Explain minimax and alpha-beta on an explicit tree: value, leaves opened, cuts, windows,
     /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
     Tree(tree_cmd::TreeArgs),
@@ -30,7 +33,7 @@ enum Command {
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
     #[command(subcommand)]
     Connect4(connect4_cmd::Connect4Command),
-    /// Gomoku (five in a row): analyse a position. (Work in progress.)
+    /// Gomoku (five in a row): analyse, find a VCF, play in the terminal, benchmark.
     #[command(subcommand)]
     Gomoku(gomoku_cmd::GomokuCommand),
     /// Run the engine benchmark suite and print its figures.
@@ -40,6 +43,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => serve_cmd::run(&args),
         Command::Tree(args) => tree_cmd::run(&args),
         Command::Tictactoe(cmd) => tictactoe_cmd::run(&cmd),
         Command::Connect4(cmd) => connect4_cmd::run(&cmd),

@@ -83,12 +83,16 @@ impl Engine {
     }
 
     /// Chooses a move for the side to move; `on_iteration` sees each completed depth.
+    /// A stop requested through [`stop_handle`](Self::stop_handle) once this has begun ends
+    /// it soon with the best move known (any earlier request is forgotten).
     pub fn think(
         &mut self,
         board: &mut Board,
         limit: Limit,
         mut on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Thought {
+        let stop = self.search.stop_handle();
+        stop.reset();
         let mut moves = Vec::new();
         if board.outcome().is_none() {
             board.generate_moves(&mut moves);
@@ -117,7 +121,7 @@ impl Engine {
                 source: Source::Forced,
             };
         }
-        let mut vcf = VcfSearch::new(40, 200_000);
+        let mut vcf = VcfSearch::new(40, 200_000).with_stop(stop.clone());
         if let Limit::Time(t) = limit {
             // A quarter of the time at most for the proof of a win; the rest for the search.
             vcf = vcf.with_deadline(std::time::Instant::now() + t / 4);
@@ -130,6 +134,17 @@ impl Engine {
                 nodes: vcf.nodes,
                 depth: 0,
                 source: Source::Vcf,
+            };
+        }
+        if stop.is_stopped() {
+            // Told to stop before the search began: the move generator's first choice.
+            return Thought {
+                best: Some(moves[0]),
+                score: Score::DRAW,
+                pv: vec![moves[0]],
+                nodes: vcf.nodes,
+                depth: 0,
+                source: Source::Search,
             };
         }
         let o = &mut self.search.options;

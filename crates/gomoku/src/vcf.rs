@@ -46,6 +46,7 @@ pub struct VcfSearch {
     max_fours: u32,
     node_limit: u64,
     deadline: Option<std::time::Instant>,
+    stop: Option<alphabeta::StopHandle>,
     /// Nodes visited by the last search.
     pub nodes: u64,
     failed: HashSet<u64>,
@@ -58,6 +59,7 @@ impl VcfSearch {
             max_fours,
             node_limit,
             deadline: None,
+            stop: None,
             nodes: 0,
             failed: HashSet::new(),
         }
@@ -67,6 +69,14 @@ impl VcfSearch {
     pub fn with_deadline(self, deadline: std::time::Instant) -> VcfSearch {
         VcfSearch {
             deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// The same search, giving up when `stop` is set too (checked every 64 nodes).
+    pub fn with_stop(self, stop: alphabeta::StopHandle) -> VcfSearch {
+        VcfSearch {
+            stop: Some(stop),
             ..self
         }
     }
@@ -86,11 +96,12 @@ impl VcfSearch {
             return false;
         }
         if self.nodes.is_multiple_of(64)
-            && self
+            && (self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.is_stopped()))
         {
-            // Out of time: stop everywhere (the node count now exceeds the limit).
+            // Out of time or told to stop: stop everywhere (the node count now exceeds the limit).
             self.nodes = self.node_limit + 1;
             return false;
         }

@@ -113,6 +113,12 @@ impl StopHandle {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// Withdraws a stop request. A search does this itself when it starts; a caller that does
+    /// work of its own before the search (and honours the flag there) clears it first.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
 }
 
 /// An iterative-deepening search engine with a transposition table that lives across

@@ -91,7 +91,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
         };
         let _ = writeln!(
             o,
-            r#"<line class="{class}" x1="{x1:.1}" y1="{:.1}" x2="{x2:.1}" y2="{:.1}"/>"#,
+            r#"<line class="{class}" data-edge="{id}" x1="{x1:.1}" y1="{:.1}" x2="{x2:.1}" y2="{:.1}"/>"#,
             y1 + R,
             y2 - R
         );
@@ -100,7 +100,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + R + y2 - R) / 2.0);
             let _ = writeln!(
                 o,
-                r#"<line class="cutmark" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>cut</title></line>"#,
+                r#"<line class="cutmark" data-cut="{id}" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>cut</title></line>"#,
                 mx - 7.0,
                 my - 5.0,
                 mx + 7.0,
@@ -113,7 +113,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
         let rec = &run.nodes[id as usize];
         let (x, y) = pos[id as usize];
         let ghost = if rec.visited { "" } else { r#" class="ghost""# };
-        let _ = write!(o, "<g{ghost}>");
+        let _ = write!(o, r#"<g{ghost} data-node="{id}">"#);
         let name = t.name(id);
         if n.is_leaf() {
             let mut class = if rec.visited { "opened" } else { "node" }.to_string();
@@ -191,14 +191,19 @@ pub fn svg(e: &Explanation<'_>) -> String {
                 esc(l)
             );
         }
-        if rec.visited && !n.is_leaf() {
+        if !n.is_leaf() {
+            // Always present (empty when never entered) so a page can animate the window.
+            let window = if rec.visited {
+                format!("({}, {})", format_value(rec.alpha), format_value(rec.beta))
+            } else {
+                String::new()
+            };
             let _ = write!(
                 o,
-                r#"<text class="win" x="{:.1}" y="{:.1}">({}, {})</text>"#,
+                r#"<text class="win" x="{:.1}" y="{:.1}">{}</text>"#,
                 x + R + 3.0,
                 y + R - 1.0,
-                esc(&format_value(rec.alpha)),
-                esc(&format_value(rec.beta))
+                esc(&window)
             );
         }
         let _ = writeln!(o, "</g>");

@@ -1,0 +1,52 @@
+//! `alphabeta serve`: the web page and its API on a local port.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to listen on; 0.0.0.0 opens the page to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Searches running at once (each holds one engine and its table); more get 503.
+    #[arg(long, default_value_t = 2)]
+    max_searches: usize,
+    /// Longest the engine may think for one request, in seconds.
+    #[arg(long, default_value_t = 30.0)]
+    max_think: f64,
+    /// Largest tree explained, in nodes.
+    #[arg(long, default_value_t = 5000)]
+    max_tree_nodes: usize,
+}
+
+pub fn run(a: &ServeArgs) -> Result<()> {
+    anyhow::ensure!(
+        a.max_think.is_finite() && a.max_think >= 0.1,
+        "--max-think must be at least 0.1 seconds"
+    );
+    anyhow::ensure!(a.max_searches >= 1, "--max-searches must be at least 1");
+    let limits = alphabeta_web::Limits {
+        max_searches: a.max_searches,
+        max_think: Duration::from_secs_f64(a.max_think),
+        max_tree_nodes: a.max_tree_nodes,
+        ..Default::default()
+    };
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
+            .await
+            .with_context(|| format!("cannot listen on {}:{}", a.host, a.port))?;
+        let addr = listener.local_addr()?;
+        println!("alphabeta is serving on http://{addr}/  (Ctrl-C stops it)");
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        alphabeta_web::serve(listener, limits)
+            .await
+            .context("serving")
+    })
+}

@@ -1,0 +1,560 @@
+// alphabeta's page: Gomoku against the engine, the tree explainer, tic-tac-toe.
+// Plain JavaScript, no build step, no network but this server.
+"use strict";
+
+// Errors are collected so the browser tests can assert that there were none.
+window.__errors = [];
+window.addEventListener("error", (e) => window.__errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => window.__errors.push(String(e.reason)));
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** Calls the API; resolves to the JSON answer or throws an Error with the server's message. */
+async function api(method, path, body, signal) {
+  const init = { method, signal, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, init);
+  if (r.status === 204) return null;
+  const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs
+
+const TABS = ["gomoku", "tree", "ttt"];
+function showTab(name) {
+  for (const t of TABS) {
+    $(`tab-${t}`).setAttribute("aria-selected", String(t === name));
+    $(t).hidden = t !== name;
+  }
+  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+}
+for (const t of TABS) $(`tab-${t}`).addEventListener("click", () => showTab(t));
+
+// ---------------------------------------------------------------------------------------------
+// Gomoku
+
+const G = { game: null, pv: [], cursor: null, thinking: null, message: "" };
+const CELL = 30, MARGIN = 28;
+
+const letter = (x) => String.fromCharCode(97 + x);
+/** Board coordinates (x from the left, y from the top) of a name like "h8". */
+function xyOf(name, n) {
+  return { x: name.charCodeAt(0) - 97, y: n - parseInt(name.slice(1), 10) };
+}
+const nameOf = (x, y, n) => `${letter(x)}${n - y}`;
+const px = (i) => MARGIN + i * CELL;
+
+function drawBoard() {
+  const svg = $("g-board");
+  const game = G.game;
+  if (!game) return;
+  const n = game.size;
+  const w = 2 * MARGIN + (n - 1) * CELL;
+  svg.setAttribute("viewBox", `0 0 ${w} ${w}`);
+  svg.replaceChildren();
+  const grid = el("g", { class: "grid" }, svg);
+  for (let i = 0; i < n; i++) {
+    el("line", { x1: px(0), y1: px(i), x2: px(n - 1), y2: px(i) }, grid);
+    el("line", { x1: px(i), y1: px(0), x2: px(i), y2: px(n - 1) }, grid);
+    el("text", { class: "coord", x: px(i), y: w - 10 }, svg).textContent = letter(i);
+    el("text", { class: "coord", x: 10, y: px(i) }, svg).textContent = String(n - i);
+  }
+  const taken = new Set(game.moves);
+  game.moves.forEach((m, k) => {
+    const { x, y } = xyOf(m, n);
+    const c = el("circle", { class: `stone ${k % 2 ? "white" : "black"}`, cx: px(x), cy: px(y), r: CELL * 0.44, "data-stone": m }, svg);
+    el("title", {}, c).textContent = `${k + 1}. ${m}`;
+  });
+  if (game.moves.length) {
+    const { x, y } = xyOf(game.moves[game.moves.length - 1], n);
+    el("circle", { class: "g-last", cx: px(x), cy: px(y), r: CELL * 0.18 }, svg);
+  }
+  // The engine's expected line, as faint numbered stones.
+  const pv = el("g", { class: "g-pv" }, svg);
+  let colour = game.moves.length % 2;
+  G.pv.forEach((m, k) => {
+    if (taken.has(m)) return;
+    const { x, y } = xyOf(m, n);
+    el("circle", { class: `stone ${(colour + k) % 2 ? "white" : "black"}`, cx: px(x), cy: px(y), r: CELL * 0.44 }, pv);
+    el("text", { x: px(x), y: px(y), fill: (colour + k) % 2 ? "#000" : "#fff" }, pv).textContent = String(k + 1);
+  });
+  if (game.winning_line.length) {
+    const a = xyOf(game.winning_line[0], n);
+    const b = xyOf(game.winning_line[game.winning_line.length - 1], n);
+    el("line", { class: "g-five", x1: px(a.x), y1: px(a.y), x2: px(b.x), y2: px(b.y) }, svg);
+  }
+  if (G.cursor) {
+    el("rect", { class: "g-cursor", x: px(G.cursor.x) - CELL / 2, y: px(G.cursor.y) - CELL / 2, width: CELL, height: CELL, rx: 4 }, svg);
+  }
+  // Invisible targets, one per point, so a click (or a test) names its cell.
+  const hits = el("g", { "fill-opacity": 0 }, svg);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const name = nameOf(x, y, n);
+      if (!taken.has(name)) {
+        el("rect", { x: px(x) - CELL / 2, y: px(y) - CELL / 2, width: CELL, height: CELL, "data-cell": name }, hits);
+      }
+    }
+  }
+  $("g-moves").value = game.move_string;
+  $("g-undo").disabled = !!G.thinking || game.moves.length === 0;
+  showGomokuStatus();
+}
+
+function showGomokuStatus() {
+  const game = G.game;
+  let text;
+  if (G.message) text = G.message;
+  else if (game.result === "draw") text = "Draw: the board is full.";
+  else if (game.result) text = `${game.result === humanColour() ? "You win" : "The engine wins"}: five for ${game.result}, ${game.winning_line.join(" ")}.`;
+  else if (G.thinking) text = `The engine (${game.to_move}) is thinking…`;
+  else text = `Your move (${game.to_move}).`;
+  $("g-status").textContent = text;
+}
+
+const humanColour = () => $("g-color").value;
+
+async function newGame(moves) {
+  stopThinking();
+  G.pv = [];
+  G.message = "";
+  try {
+    const body = { size: Number($("g-size").value), rule: $("g-rule").value };
+    if (moves) body.moves = moves;
+    const previous = G.game;
+    G.game = await api("POST", "/api/gomoku/games", body);
+    if (previous) api("DELETE", `/api/gomoku/games/${previous.id}`).catch(() => {});
+    const n = G.game.size;
+    G.cursor = { x: (n - 1) >> 1, y: (n - 1) >> 1 };
+    drawBoard();
+    engineIfItsTurn();
+  } catch (e) {
+    G.message = e.message;
+    if (G.game) drawBoard(); else $("g-status").textContent = e.message;
+  }
+}
+
+function engineIfItsTurn() {
+  const g = G.game;
+  if (g && !g.result && g.to_move !== humanColour() && !G.thinking) think();
+}
+
+function stopThinking() {
+  if (G.thinking) G.thinking.abort();
+  G.thinking = null;
+}
+
+/** Asks the engine to move, reading its server-sent events as they arrive. */
+async function think() {
+  const ctrl = new AbortController();
+  G.thinking = ctrl;
+  G.message = "";
+  const game = G.game;
+  drawBoard();
+  for (const id of ["g-depth", "g-score", "g-nps", "g-nodes", "g-pv"]) $(id).textContent = "–";
+  try {
+    const r = await fetch(`/api/gomoku/games/${game.id}/think?time=${$("g-time").value}`, { signal: ctrl.signal });
+    if (!r.ok) {
+      const data = await r.json().catch(() => ({}));
+      throw new Error(data.error || `HTTP ${r.status}`);
+    }
+    const reader = r.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = "message", data = "";
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event:")) event = line.slice(6).trim();
+          else if (line.startsWith("data:")) data += line.slice(5).trim();
+        }
+        if (data) onEngineEvent(event, JSON.parse(data), ctrl);
+      }
+    }
+  } catch (e) {
+    if (e.name !== "AbortError") G.message = `The engine could not move: ${e.message}`;
+  } finally {
+    if (G.thinking === ctrl) {
+      G.thinking = null;
+      if (G.game) drawBoard();
+    }
+  }
+}
+
+function onEngineEvent(event, d, ctrl) {
+  if (G.thinking !== ctrl) return;
+  if (event === "iteration") {
+    $("g-depth").textContent = `${d.depth} (${d.seldepth})`;
+    $("g-score").textContent = d.score;
+    $("g-nps").textContent = d.nodes_per_second.toLocaleString("en");
+    $("g-nodes").textContent = d.nodes.toLocaleString("en");
+    $("g-pv").textContent = d.pv.join(" ");
+    G.pv = d.pv;
+    drawBoard();
+  } else if (event === "done") {
+    if (d.source !== "search") {
+      $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";
+      $("g-score").textContent = d.score;
+      $("g-pv").textContent = d.pv.join(" ");
+      $("g-nodes").textContent = d.nodes.toLocaleString("en");
+    }
+    G.pv = [];
+    if (d.game) G.game = d.game;
+    G.thinking = null;
+    drawBoard();
+  }
+}
+
+async function playAt(name) {
+  const g = G.game;
+  if (!g || G.thinking) return;
+  if (g.result) { G.message = "The game is over: start a new one or undo."; showGomokuStatus(); return; }
+  if (g.to_move !== humanColour()) { engineIfItsTurn(); return; }
+  try {
+    G.message = "";
+    G.pv = [];
+    G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: name });
+    drawBoard();
+    engineIfItsTurn();
+  } catch (e) {
+    G.message = e.message;
+    showGomokuStatus();
+  }
+}
+
+$("g-board").addEventListener("click", (e) => {
+  const cell = e.target.getAttribute && e.target.getAttribute("data-cell");
+  if (cell) {
+    const n = G.game.size;
+    G.cursor = xyOf(cell, n);
+    playAt(cell);
+  }
+});
+$("g-board").addEventListener("keydown", (e) => {
+  if (!G.game || !G.cursor) return;
+  const n = G.game.size;
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (moves[e.key]) {
+    const [dx, dy] = moves[e.key];
+    G.cursor = { x: Math.min(n - 1, Math.max(0, G.cursor.x + dx)), y: Math.min(n - 1, Math.max(0, G.cursor.y + dy)) };
+    drawBoard();
+    e.preventDefault();
+  } else if (e.key === "Enter" || e.key === " ") {
+    playAt(nameOf(G.cursor.x, G.cursor.y, n));
+    e.preventDefault();
+  }
+});
+$("g-new").addEventListener("click", () => newGame());
+$("g-size").addEventListener("change", () => newGame());
+$("g-rule").addEventListener("change", () => newGame());
+$("g-color").addEventListener("change", () => newGame($("g-moves").value));
+$("g-undo").addEventListener("click", async () => {
+  const g = G.game;
+  if (!g || G.thinking || !g.moves.length) return;
+  // Take back the engine's answer and the player's move, so it is the player's turn again.
+  const engineMovedLast = (g.moves.length % 2 === 1) === (humanColour() === "white");
+  const count = engineMovedLast && g.moves.length >= 2 ? 2 : 1;
+  try {
+    G.pv = [];
+    G.message = "";
+    G.game = await api("POST", `/api/gomoku/games/${g.id}/undo`, { count });
+    drawBoard();
+    engineIfItsTurn();
+  } catch (e) {
+    G.message = e.message;
+    showGomokuStatus();
+  }
+});
+$("g-copy").addEventListener("click", async () => {
+  const text = $("g-moves").value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    $("g-moves").select();
+    document.execCommand("copy");
+  }
+  $("g-copy").textContent = "Copied";
+  setTimeout(() => ($("g-copy").textContent = "Copy"), 1200);
+});
+$("g-load-btn").addEventListener("click", () => newGame($("g-load").value.trim()));
+$("g-load").addEventListener("keydown", (e) => { if (e.key === "Enter") newGame($("g-load").value.trim()); });
+
+// ---------------------------------------------------------------------------------------------
+// Tree explainer
+
+const EXAMPLES = [
+  ["Three Min nodes", "[[3,12,8],[2,4,6],[14,5,2]]"],
+  ["max{4, min{3,1}}", "[4,[3,1]]"],
+  ["The exam tree", "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]"],
+  ["Labelled, with unknown leaves", "A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))"],
+  ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
+];
+
+const T = { report: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [] };
+
+for (const [title, text] of EXAMPLES) {
+  const b = document.createElement("button");
+  b.textContent = title;
+  b.title = text;
+  b.addEventListener("click", () => { $("t-input").value = text; explainTree(); });
+  $("t-examples").appendChild(b);
+}
+
+async function explainTree() {
+  stopPlaying();
+  $("t-error").hidden = true;
+  try {
+    const report = await api("POST", "/api/tree", {
+      tree: $("t-input").value,
+      root: $("t-root").value,
+      order: $("t-order").value,
+      algorithm: $("t-algorithm").value,
+      cut: $("t-cut").value,
+    });
+    T.report = report;
+    T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
+    T.parent = report.nodes.map((n) => (n.path.length ? T.byPath.get(n.path.slice(0, -1).join(",")) : -1));
+    T.children = report.nodes.map(() => []);
+    T.parent.forEach((p, i) => { if (p >= 0) T.children[p].push(i); });
+    $("t-picture").innerHTML = report.svg;
+    // Small trees are drawn larger, up to the width of the frame.
+    const svg = $("t-picture").querySelector("svg");
+    const natural = Number(svg.getAttribute("width"));
+    svg.style.width = `min(${natural * 1.6}px, 100%)`;
+    svg.style.minWidth = `${Math.min(natural, 480)}px`;
+    svg.style.height = "auto";
+    $("t-picture").classList.toggle("show-witness", $("t-witness").checked);
+    const m = report.minimum;
+    const names = (paths, labels) => (labels || paths.map((p) => `[${p.join(",")}]`)).join(", ") || "none";
+    $("t-summary").textContent =
+      `Value ${report.value}` +
+      (report.best_move === null ? "" : `, best move ${report.best_move_label || `[${report.best_move}]`}`) +
+      `. ${report.algorithm} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
+      `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
+      (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
+    $("t-result").hidden = false;
+    showStep(report.trace ? report.trace.length : 0);
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+    $("t-result").hidden = true;
+  }
+}
+
+const nodeName = (i) => {
+  const n = T.report.nodes[i];
+  return n.label || (n.path.length ? `[${n.path.join(",")}]` : "the root");
+};
+const bound = (v, inf) => (v === null ? inf : String(v));
+const windowText = (s) => `(${bound(s.alpha, "-inf")}, ${bound(s.beta, "inf")})`;
+
+function describe(s, i) {
+  const name = nodeName(i);
+  const kind = T.report.nodes[i].kind;
+  switch (s.step) {
+    case "enter": return `Enter ${name} (${kind}) with the window ${windowText(s)}.`;
+    case "leaf": return `Open leaf ${name}: ${s.value}.`;
+    case "narrow": return `${name}'s window narrows to ${windowText(s)}.`;
+    case "cut": return `Cut at ${name}: its value ${s.value} leaves the window empty, so its remaining children are pruned.`;
+    case "exit": return `${name} returns ${s.value}${s.bound === "exact" ? "" : ` (${s.bound} bound)`}.`;
+  }
+  return "";
+}
+
+/** Shows the picture after the first `k` steps of the trace (all of them: the final picture). */
+function showStep(k) {
+  const trace = (T.report && T.report.trace) || [];
+  k = Math.max(0, Math.min(trace.length, k));
+  T.step = k;
+  const pic = $("t-picture");
+  const svg = pic.querySelector("svg");
+  if (!svg) return;
+  const group = (i) => svg.querySelector(`g[data-node="${i}"]`);
+  pic.classList.toggle("animating", k < trace.length);
+  for (const g of svg.querySelectorAll("g[data-node]")) g.classList.remove("seen", "current");
+  for (const l of svg.querySelectorAll("line[data-edge]")) l.classList.remove("walked");
+  for (const l of svg.querySelectorAll("line.cutmark")) l.classList.remove("shown");
+  for (const r of svg.querySelectorAll("rect.open-now")) r.classList.remove("open-now");
+  // Values and windows as the search had them: internal nodes start blank.
+  const finalText = k === trace.length;
+  T.report.nodes.forEach((n, i) => {
+    if (n.kind === "leaf") return;
+    const g = group(i);
+    const val = g.querySelector("text.val"), win = g.querySelector("text.win");
+    if (!val.dataset.final) { val.dataset.final = val.textContent; win.dataset.final = win.textContent; }
+    val.textContent = finalText ? val.dataset.final : "";
+    win.textContent = finalText ? win.dataset.final : "";
+  });
+  let current = -1;
+  const see = (i) => {
+    group(i).classList.add("seen");
+    const edge = svg.querySelector(`line[data-edge="${i}"]`);
+    if (edge) edge.classList.add("walked");
+  };
+  for (let j = 0; j < k; j++) {
+    const s = trace[j];
+    const i = T.byPath.get(s.path.join(","));
+    const g = group(i);
+    switch (s.step) {
+      case "enter":
+        see(i);
+        if (!finalText) g.querySelector("text.win").textContent = windowText(s);
+        current = i;
+        break;
+      case "leaf":
+        see(i);
+        g.querySelector("rect").classList.add("open-now");
+        current = i;
+        break;
+      case "narrow":
+        if (!finalText) g.querySelector("text.win").textContent = windowText(s);
+        current = i;
+        break;
+      case "cut":
+        for (const c of T.children[i]) {
+          const mark = svg.querySelector(`line.cutmark[data-cut="${c}"]`);
+          if (mark) mark.classList.add("shown");
+        }
+        current = i;
+        break;
+      case "exit":
+        if (!finalText && T.report.nodes[i].kind !== "leaf") {
+          const mark = s.bound === "lower" ? "≥" : s.bound === "upper" ? "≤" : "";
+          g.querySelector("text.val").textContent = `${mark}${s.value}`;
+        }
+        current = T.parent[i];
+        break;
+    }
+  }
+  if (k > 0 && k < trace.length && current >= 0) group(current).classList.add("current");
+  $("t-step").textContent = trace.length === 0
+    ? "No trace."
+    : k === 0
+      ? `Step 0 of ${trace.length}: press Forward (→) or Play to start the search.`
+      : `Step ${k} of ${trace.length}: ${describe(trace[k - 1], T.byPath.get(trace[k - 1].path.join(",")))}`;
+  $("t-first").disabled = $("t-back").disabled = k === 0;
+  $("t-fwd").disabled = $("t-last").disabled = k === trace.length;
+}
+
+function stopPlaying() {
+  if (T.timer) clearInterval(T.timer);
+  T.timer = null;
+  $("t-play").textContent = "▶ Play";
+}
+
+function togglePlay() {
+  if (T.timer) { stopPlaying(); return; }
+  const trace = (T.report && T.report.trace) || [];
+  if (T.step >= trace.length) showStep(0);
+  $("t-play").textContent = "⏸ Pause";
+  T.timer = setInterval(() => {
+    showStep(T.step + 1);
+    if (T.step >= trace.length) stopPlaying();
+  }, 700);
+}
+
+$("t-explain").addEventListener("click", explainTree);
+$("t-input").addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) explainTree(); });
+$("t-first").addEventListener("click", () => { stopPlaying(); showStep(0); });
+$("t-back").addEventListener("click", () => { stopPlaying(); showStep(T.step - 1); });
+$("t-fwd").addEventListener("click", () => { stopPlaying(); showStep(T.step + 1); });
+$("t-last").addEventListener("click", () => { stopPlaying(); showStep(Infinity); });
+$("t-play").addEventListener("click", togglePlay);
+$("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
+document.addEventListener("keydown", (e) => {
+  if ($("tree").hidden || !T.report || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName)) return;
+  const keys = { ArrowLeft: () => showStep(T.step - 1), ArrowRight: () => showStep(T.step + 1), Home: () => showStep(0), End: () => showStep(Infinity) };
+  if (keys[e.key]) { stopPlaying(); keys[e.key](); e.preventDefault(); }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tic-tac-toe
+
+const X = { cells: Array(9).fill("."), analysis: null, busy: false };
+
+function drawTicTacToe() {
+  const board = $("x-board");
+  board.replaceChildren();
+  const a = X.analysis;
+  const human = $("x-side").value;
+  const values = new Map(((a && a.to_move === human && a.moves) || []).map((m) => [m.cell, m.value]));
+  X.cells.forEach((c, i) => {
+    const b = document.createElement("button");
+    b.textContent = c === "." ? "" : c;
+    b.setAttribute("aria-label", `square ${i + 1}${c === "." ? "" : `, ${c}`}`);
+    if (values.has(i)) {
+      const s = document.createElement("small");
+      s.textContent = values.get(i);
+      b.appendChild(s);
+    }
+    b.disabled = c !== "." || X.busy || !a || a.over || a.to_move !== human;
+    b.addEventListener("click", () => moveTicTacToe(i));
+    board.appendChild(b);
+  });
+  let status = "";
+  if (!a) status = "…";
+  else if (a.winner) status = a.winner === human ? "You win." : "The engine wins.";
+  else if (a.over) status = "Draw.";
+  else if (a.to_move === human) status = `Your move (${human}); perfect play from here: ${a.value}.`;
+  else status = "The engine is moving…";
+  $("x-status").textContent = status;
+}
+
+async function refreshTicTacToe() {
+  X.busy = true;
+  try {
+    X.analysis = await api("POST", "/api/tictactoe", { board: X.cells.join("") });
+    const a = X.analysis;
+    if (!a.over && a.to_move !== $("x-side").value && a.best !== null) {
+      X.cells[a.best] = a.to_move;
+      X.analysis = await api("POST", "/api/tictactoe", { board: X.cells.join("") });
+    }
+  } catch (e) {
+    $("x-status").textContent = e.message;
+  } finally {
+    X.busy = false;
+    drawTicTacToe();
+  }
+}
+
+function moveTicTacToe(i) {
+  if (X.busy || X.cells[i] !== ".") return;
+  X.cells[i] = $("x-side").value;
+  refreshTicTacToe();
+}
+
+function newTicTacToe() {
+  X.cells = Array(9).fill(".");
+  X.analysis = null;
+  refreshTicTacToe();
+}
+$("x-new").addEventListener("click", newTicTacToe);
+$("x-side").addEventListener("change", newTicTacToe);
+
+// ---------------------------------------------------------------------------------------------
+
+showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "gomoku");
+newGame();
+explainTree();
+newTicTacToe();

@@ -1,0 +1,450 @@
+//! Gomoku games kept by the server: create, show, play, undo, delete, and the engine's move
+//! streamed as server-sent events (`iteration` per completed depth, then `done`).
+//!
+//! A game belongs to nobody in particular: whoever knows its id may play in it. While the
+//! engine thinks about a game, that game refuses moves and undos (409).
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use alphabeta::{mix64, StopHandle};
+use alphabeta_gomoku::{Board, Color, Engine, Limit, Rule, Source, Thought};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use tokio_stream::{wrappers::ReceiverStream, Stream, StreamExt};
+
+use crate::{ApiError, AppState, Limits};
+
+/// One game in memory.
+struct Slot {
+    board: Board,
+    touched: Instant,
+    thinking: bool,
+}
+
+/// The games and the engines.
+pub struct Games {
+    slots: Mutex<HashMap<String, Slot>>,
+    /// Idle engines; a search takes one and gives it back.
+    engines: Mutex<Vec<Engine>>,
+    created: std::sync::atomic::AtomicU64,
+    seed: u64,
+    max_games: usize,
+    idle: Duration,
+}
+
+impl Games {
+    pub fn new(limits: &Limits) -> Games {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Games {
+            slots: Mutex::new(HashMap::new()),
+            engines: Mutex::new(
+                (0..limits.max_searches)
+                    .map(|_| Engine::new(limits.engine_megabytes))
+                    .collect(),
+            ),
+            created: Default::default(),
+            seed,
+            max_games: limits.max_games,
+            idle: limits.game_idle,
+        }
+    }
+
+    /// The games, even if a thread panicked while holding the lock (the data stays usable).
+    fn slots(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn engines(&self) -> MutexGuard<'_, Vec<Engine>> {
+        self.engines.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A fresh, hard-to-guess id.
+    fn new_id(&self) -> String {
+        let n = self
+            .created
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("{:016x}", mix64(self.seed ^ mix64(n)))
+    }
+
+    /// Runs `f` on a game, marking it used; 404 when there is no such game.
+    fn with<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Slot) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut slots = self.slots();
+        let slot = slots.get_mut(id).ok_or_else(|| no_game(id))?;
+        slot.touched = Instant::now();
+        f(slot)
+    }
+}
+
+fn no_game(id: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no game '{id}' (games are forgotten after an idle time; start a new one)"),
+    )
+}
+
+fn busy(what: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        format!("the engine is thinking about this game; {what} when it has moved"),
+    )
+}
+
+/// A game as the API shows it.
+#[derive(Serialize)]
+pub struct GameState {
+    id: String,
+    size: u8,
+    rule: &'static str,
+    /// Every move so far, `h8` style.
+    moves: Vec<String>,
+    /// The same as one string, to copy and paste.
+    move_string: String,
+    /// `black` or `white` (`null` once the game is over).
+    to_move: Option<&'static str>,
+    /// `black`, `white`, `draw` or `null` while it goes on.
+    result: Option<&'static str>,
+    /// The five (or more) that won.
+    winning_line: Vec<String>,
+    /// Is the engine thinking about it now?
+    thinking: bool,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn rule_name(r: Rule) -> &'static str {
+    match r {
+        Rule::Freestyle => "freestyle",
+        Rule::Standard => "standard",
+    }
+}
+
+fn state_of(id: &str, slot: &Slot) -> GameState {
+    let b = &slot.board;
+    let result = match b.winner() {
+        Some(c) => Some(color_name(c)),
+        None if b.is_full() => Some("draw"),
+        None => None,
+    };
+    GameState {
+        id: id.to_string(),
+        size: b.size(),
+        rule: rule_name(b.rule()),
+        moves: b.history().iter().map(|&c| b.name(c)).collect(),
+        move_string: b.move_string(),
+        to_move: result.is_none().then(|| color_name(b.to_move())),
+        result,
+        winning_line: b
+            .winning_line()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| b.name(c))
+            .collect(),
+        thinking: slot.thinking,
+    }
+}
+
+/// `POST /api/gomoku/games`: all fields optional.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    size: Option<u32>,
+    rule: Option<String>,
+    /// Moves to start from: `h8i9h9` or `7,7 8,8`.
+    moves: Option<String>,
+}
+
+pub async fn create(
+    State(app): State<Arc<AppState>>,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Result<(StatusCode, Json<GameState>), ApiError> {
+    let Json(req) = body?;
+    let rule = match req.rule.as_deref().unwrap_or("freestyle") {
+        "freestyle" => Rule::Freestyle,
+        "standard" => Rule::Standard,
+        other => {
+            return Err(ApiError::bad(format!(
+                "rule must be freestyle or standard, not '{other}'"
+            )))
+        }
+    };
+    let mut board =
+        Board::new(req.size.unwrap_or(15), rule).map_err(|e| ApiError::bad(e.to_string()))?;
+    if let Some(moves) = &req.moves {
+        board.play_sequence(moves).map_err(|e| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("in the moves: {e}"),
+            )
+        })?;
+    }
+    let games = &app.games;
+    let mut slots = games.slots();
+    let now = Instant::now();
+    slots.retain(|_, s| s.thinking || now.duration_since(s.touched) < games.idle);
+    if slots.len() >= games.max_games {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server keeps at most {} games at once; try again later",
+                games.max_games
+            ),
+        ));
+    }
+    let id = games.new_id();
+    let slot = Slot {
+        board,
+        touched: now,
+        thinking: false,
+    };
+    let state = state_of(&id, &slot);
+    slots.insert(id, slot);
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+pub async fn show(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameState>, ApiError> {
+    app.games.with(&id, |s| Ok(Json(state_of(&id, s))))
+}
+
+pub async fn delete(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let mut slots = app.games.slots();
+    match slots.get(&id) {
+        None => Err(no_game(&id)),
+        Some(s) if s.thinking => Err(busy("delete it")),
+        Some(_) => {
+            slots.remove(&id);
+            Ok(StatusCode::NO_CONTENT)
+        }
+    }
+}
+
+/// `POST /api/gomoku/games/{id}/moves`: `{"move": "h8"}` (or `"7,7"`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayMove {
+    #[serde(rename = "move")]
+    cell: String,
+}
+
+pub async fn play(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Result<Json<PlayMove>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let Json(req) = body?;
+    app.games.with(&id, |s| {
+        if s.thinking {
+            return Err(busy("play"));
+        }
+        let cell = s
+            .board
+            .parse_cell(&req.cell)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        s.board
+            .try_play(cell)
+            .map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
+        Ok(Json(state_of(&id, s)))
+    })
+}
+
+/// `POST /api/gomoku/games/{id}/undo`: `{"count": 2}` takes back two moves (default 1).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Undo {
+    count: Option<u32>,
+}
+
+pub async fn undo(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Option<Json<Undo>>,
+) -> Result<Json<GameState>, ApiError> {
+    let count = body.and_then(|Json(u)| u.count).unwrap_or(1);
+    app.games.with(&id, |s| {
+        if s.thinking {
+            return Err(busy("undo"));
+        }
+        if count as usize > s.board.history().len() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "cannot take back {count} moves: only {} played",
+                    s.board.history().len()
+                ),
+            ));
+        }
+        for _ in 0..count {
+            s.board.remove_last();
+        }
+        Ok(Json(state_of(&id, s)))
+    })
+}
+
+/// `GET /api/gomoku/games/{id}/think?time=2`: seconds to think (default 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Think {
+    time: Option<f64>,
+}
+
+/// One completed iteration, as streamed.
+#[derive(Serialize)]
+struct IterationEvent {
+    depth: u32,
+    seldepth: u32,
+    score: String,
+    pv: Vec<String>,
+    nodes: u64,
+    nodes_per_second: u64,
+    milliseconds: u64,
+}
+
+/// The engine's move, played on the game, as streamed last.
+#[derive(Serialize)]
+struct DoneEvent {
+    #[serde(rename = "move")]
+    cell: Option<String>,
+    score: String,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
+    source: &'static str,
+    milliseconds: u64,
+    game: Option<GameState>,
+}
+
+/// Stops the search when the client goes away (the stream is dropped).
+struct StopOnDrop(StopHandle);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+pub async fn think(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    query: Result<Query<Think>, axum::extract::rejection::QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let max = app.limits.max_think.as_secs_f64();
+    let seconds = q.time.unwrap_or(2.0);
+    if !(seconds.is_finite() && (0.05..=max).contains(&seconds)) {
+        return Err(ApiError::bad(format!(
+            "time must be 0.05 to {max} seconds, not {seconds}"
+        )));
+    }
+    // Claim the game, then an engine; give the game back if no engine is free.
+    let mut board = app.games.with(&id, |s| {
+        if s.thinking {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "the engine is already thinking about this game",
+            ));
+        }
+        if s.board.winner().is_some() || s.board.is_full() {
+            return Err(ApiError::new(StatusCode::CONFLICT, "the game is over"));
+        }
+        s.thinking = true;
+        Ok(s.board.clone())
+    })?;
+    let Some(mut engine) = app.games.engines().pop() else {
+        let _ = app.games.with(&id, |s| {
+            s.thinking = false;
+            Ok(())
+        });
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "all {} engines are thinking; try again in a few seconds",
+                app.limits.max_searches
+            ),
+        ));
+    };
+    let guard = StopOnDrop(engine.stop_handle());
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
+    let start = Instant::now();
+    tokio::task::spawn_blocking(move || {
+        let names =
+            |b: &Board, line: &[u16]| -> Vec<String> { line.iter().map(|&c| b.name(c)).collect() };
+        let shown = board.clone();
+        let limit = Limit::Time(Duration::from_secs_f64(seconds));
+        let thought: Thought = engine.think(&mut board, limit, |it| {
+            let secs = it.time.as_secs_f64().max(1e-6);
+            let e = IterationEvent {
+                depth: it.depth,
+                seldepth: it.seldepth,
+                score: it.score.to_string(),
+                pv: names(&shown, it.pv),
+                nodes: it.nodes,
+                nodes_per_second: (it.nodes as f64 / secs) as u64,
+                milliseconds: it.time.as_millis() as u64,
+            };
+            let _ = tx.blocking_send(json_event("iteration", &e));
+        });
+        app.games.engines().push(engine);
+        // Play the move on the game, if it still exists.
+        let game = app
+            .games
+            .with(&id, |s| {
+                s.thinking = false;
+                if let Some(c) = thought.best {
+                    let _ = s.board.try_play(c);
+                }
+                Ok(state_of(&id, s))
+            })
+            .ok();
+        let done = DoneEvent {
+            cell: thought.best.map(|c| board.name(c)),
+            score: thought.score.to_string(),
+            pv: names(&board, &thought.pv),
+            depth: thought.depth,
+            nodes: thought.nodes,
+            source: match thought.source {
+                Source::Forced => "forced",
+                Source::Vcf => "vcf",
+                Source::Search => "search",
+            },
+            milliseconds: start.elapsed().as_millis() as u64,
+            game,
+        };
+        let _ = tx.blocking_send(json_event("done", &done));
+    });
+    let stream = ReceiverStream::new(rx).map(move |e| {
+        let _keep = &guard;
+        Ok(e)
+    });
+    // Frequent keep-alive comments also find out soon when the client has gone (the write
+    // fails, the stream is dropped, the search stops).
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_millis(500))))
+}
+
+fn json_event(name: &str, data: &impl Serialize) -> Event {
+    Event::default()
+        .event(name)
+        .data(serde_json::to_string(data).expect("plain data serialises"))
+}

@@ -1,0 +1,103 @@
+//! # alphabeta-web: the local web page
+//!
+//! An `axum` server with the page built into the binary (no install, no CDN, works offline) and
+//! a JSON API over the rest of the workspace: the tree explainer, a Gomoku game against the
+//! engine with its thinking streamed as server-sent events, and tic-tac-toe analysis.
+//!
+//! Limits keep one visitor from taking the machine down: body size, tree size, thinking time,
+//! a fixed pool of engines (one per concurrent search; a request beyond it gets 503), and games
+//! forgotten after an idle time. See [`Limits`].
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! alphabeta_web::serve(listener, alphabeta_web::Limits::default()).await
+//! # }
+//! ```
+
+mod assets;
+mod error;
+mod gomoku_api;
+mod tictactoe_api;
+mod tree_api;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+pub use error::ApiError;
+
+/// What one server allows.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// Largest tree explained, in nodes (the trace and the picture grow with it).
+    pub max_tree_nodes: usize,
+    /// Longest the engine may think for one request.
+    pub max_think: Duration,
+    /// Searches running at once (one engine each); more get 503.
+    pub max_searches: usize,
+    /// Transposition table of each engine, in MiB.
+    pub engine_megabytes: usize,
+    /// Games kept in memory at once.
+    pub max_games: usize,
+    /// A game nobody touched for this long is forgotten.
+    pub game_idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_body_bytes: 64 * 1024,
+            max_tree_nodes: 5_000,
+            max_think: Duration::from_secs(30),
+            max_searches: 2,
+            engine_megabytes: 32,
+            max_games: 500,
+            game_idle: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// The server's shared state.
+struct AppState {
+    limits: Limits,
+    games: gomoku_api::Games,
+}
+
+/// The whole application: page, assets and API.
+pub fn app(limits: Limits) -> Router {
+    let state = Arc::new(AppState {
+        games: gomoku_api::Games::new(&limits),
+        limits: limits.clone(),
+    });
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/tree", post(tree_api::explain_tree))
+        .route("/api/tictactoe", post(tictactoe_api::analyze))
+        .route("/api/gomoku/games", post(gomoku_api::create))
+        .route(
+            "/api/gomoku/games/{id}",
+            get(gomoku_api::show).delete(gomoku_api::delete),
+        )
+        .route("/api/gomoku/games/{id}/moves", post(gomoku_api::play))
+        .route("/api/gomoku/games/{id}/undo", post(gomoku_api::undo))
+        .route("/api/gomoku/games/{id}/think", get(gomoku_api::think))
+        .fallback(error::not_found)
+        .layer(DefaultBodyLimit::max(limits.max_body_bytes))
+        .with_state(state)
+}
+
+/// Serves the application on `listener` until the process is interrupted (Ctrl-C).
+pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
+    axum::serve(listener, app(limits))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}

@@ -1,0 +1,107 @@
+//! `POST /api/tree`: the explainer's JSON report (as `alphabeta tree --format json --trace`
+//! prints it) plus the SVG picture.
+
+use std::sync::Arc;
+
+use alphabeta::CutRule;
+use alphabeta_tree::{explain, parse, svg, Algorithm, Order, RootKind, Settings};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::{ApiError, AppState};
+
+/// The request: the tree's text and the settings, with the textbook defaults.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeRequest {
+    tree: String,
+    #[serde(default)]
+    root: Option<String>,
+    #[serde(default)]
+    order: Option<String>,
+    #[serde(default)]
+    algorithm: Option<String>,
+    #[serde(default)]
+    cut: Option<String>,
+}
+
+fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
+    let root = match r.root.as_deref().unwrap_or("max") {
+        "max" => RootKind::Max,
+        "min" => RootKind::Min,
+        other => {
+            return Err(ApiError::bad(format!(
+                "root must be max or min, not '{other}'"
+            )))
+        }
+    };
+    let order = match r.order.as_deref().unwrap_or("ltr") {
+        "ltr" => Order::LeftToRight,
+        "rtl" => Order::RightToLeft,
+        other => {
+            return Err(ApiError::bad(format!(
+                "order must be ltr or rtl, not '{other}'"
+            )))
+        }
+    };
+    let name = r.algorithm.as_deref().unwrap_or("alphabeta");
+    let algorithm = Algorithm::ALL
+        .into_iter()
+        .find(|a| a.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            ApiError::bad(format!(
+                "algorithm must be one of {}, not '{name}'",
+                names.join(", ")
+            ))
+        })?;
+    let cut = match r.cut.as_deref().unwrap_or("inclusive") {
+        "inclusive" => CutRule::Inclusive,
+        "strict" => CutRule::Strict,
+        other => {
+            return Err(ApiError::bad(format!(
+                "cut must be inclusive or strict, not '{other}'"
+            )))
+        }
+    };
+    Ok(Settings {
+        root,
+        order,
+        algorithm,
+        cut,
+    })
+}
+
+/// Explains one tree.
+pub async fn explain_tree(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<TreeRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(req) = body?;
+    let settings = settings(&req)?;
+    let tree = parse(&req.tree).map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("the tree does not parse: {e}"),
+        )
+    })?;
+    let limit = state.limits.max_tree_nodes;
+    if tree.nodes.len() > limit {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the tree has {} nodes; this server explains at most {limit}",
+                tree.nodes.len()
+            ),
+        ));
+    }
+    let e = explain(&tree, settings, true)
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
+    json["svg"] = Value::String(svg(&e));
+    Ok(Json(json))
+}

@@ -1,0 +1,467 @@
+//! The API against the real server on a loopback port: every endpoint, every error, the limits.
+//! Expected answers come from the source material (trees) or from the rules (Gomoku), not from
+//! the server's own output.
+
+use std::time::Duration;
+
+use alphabeta_web::{app, Limits};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Starts a server with these limits on a free loopback port; returns its base address.
+async fn start(limits: Limits) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app(limits)).await.unwrap() });
+    format!("http://{addr}")
+}
+
+fn small() -> Limits {
+    Limits {
+        max_searches: 1,
+        engine_megabytes: 4,
+        max_think: Duration::from_secs(5),
+        max_tree_nodes: 200,
+        max_body_bytes: 4096,
+        ..Limits::default()
+    }
+}
+
+async fn post(c: &Client, url: &str, body: Value) -> (StatusCode, Value) {
+    let r = c.post(url).json(&body).send().await.unwrap();
+    let status = r.status();
+    let text = r.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+async fn get(c: &Client, url: &str) -> (StatusCode, Value) {
+    let r = c.get(url).send().await.unwrap();
+    let status = r.status();
+    let text = r.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+#[tokio::test]
+async fn page_and_assets_are_served() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let r = c.get(format!("{base}/")).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let page = r.text().await.unwrap();
+    assert!(page.contains("/assets/app.js") && page.contains("/assets/style.css"));
+    for (name, kind) in [("app.js", "text/javascript"), ("style.css", "text/css")] {
+        let r = c.get(format!("{base}/assets/{name}")).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{name}");
+        assert!(r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with(kind));
+        assert!(r.text().await.unwrap().len() > 500);
+    }
+    let (s, v) = get(&c, &format!("{base}/assets/nothing.js")).await;
+    assert_eq!(s, 404);
+    assert!(error_of(&v).contains("nothing.js"));
+    let (s, v) = get(&c, &format!("{base}/no/such/page")).await;
+    assert_eq!(s, 404);
+    assert!(error_of(&v).contains("/no/such/page"));
+}
+
+#[tokio::test]
+async fn tree_reference_answers() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/tree");
+    // The material: value 3; 4 and 6 under the second node are never opened.
+    let (s, v) = post(&c, &url, json!({"tree": "[[3,12,8],[2,4,6],[14,5,2]]"})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["value"], 3);
+    assert_eq!(v["leaves_opened"], 7);
+    assert_eq!(v["pruned"], json!([[1, 1], [1, 2]]));
+    let svg = v["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"cutmark\"").count(), 2);
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(
+        trace.iter().filter(|s| s["step"] == "leaf").count(),
+        7,
+        "the trace opens the same 7 leaves"
+    );
+    // Both later Min nodes fail low at once (2 <= 3 and, last, 2 <= 3).
+    let cuts: Vec<&Value> = trace
+        .iter()
+        .filter(|s| s["step"] == "cut")
+        .map(|s| &s["path"])
+        .collect();
+    assert_eq!(cuts, [&json!([1]), &json!([2])]);
+    // The exam tree: V, D, Omega, Sigma, M.
+    let exam = "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]";
+    let (_, v) = post(&c, &url, json!({"tree": exam})).await;
+    assert_eq!(v["value"], 4);
+    assert_eq!(
+        v["pruned"],
+        json!([[0, 0, 1, 1], [0, 1, 1], [1, 0, 0, 1], [1, 0, 1, 1], [1, 1]])
+    );
+    // Labelled, with unknown leaves that alpha-beta never needs.
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"tree": "A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["value"], 4);
+    assert_eq!(v["pruned_labels"], json!(["N", "L"]));
+    // Settings are honoured: minimax opens all 3 leaves of max{4, min{3,1}}, alpha-beta 2.
+    let (_, v) = post(
+        &c,
+        &url,
+        json!({"tree": "[4,[3,1]]", "algorithm": "minimax"}),
+    )
+    .await;
+    assert_eq!(v["leaves_opened"], 3);
+    let (_, v) = post(&c, &url, json!({"tree": "[4,[3,1]]", "root": "min"})).await;
+    assert_eq!(v["value"], 3, "min of 4 and max(3, 1)");
+}
+
+#[tokio::test]
+async fn tree_errors_say_what_and_where() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/tree");
+    let (s, v) = post(&c, &url, json!({"tree": "[[3,12,8],[2,4"})).await;
+    assert_eq!(s, 422);
+    assert!(error_of(&v).contains("line 1, column"), "{v}");
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "algorithm": "magic"})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("magic") && error_of(&v).contains("pvs"));
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "root": "both"})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("both"));
+    let (s, v) = post(&c, &url, json!({"tree": "[?,2]"})).await;
+    assert_eq!(s, 422, "the search needs the unknown leaf: {v}");
+    assert!(error_of(&v).contains('?'));
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "extra": 1})).await;
+    assert_eq!(s, 422, "unknown fields are refused: {v}");
+    assert!(error_of(&v).contains("extra"));
+    // Not JSON, not declared as JSON.
+    let r = c
+        .post(&url)
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    let v: Value = r.json().await.unwrap();
+    assert!(!error_of(&v).is_empty());
+    let r = c.post(&url).body("[1,2]").send().await.unwrap();
+    assert_eq!(r.status(), 415);
+    // Limits: the body (4 KiB here) and the tree's size (200 nodes here).
+    let big = format!("[{}]", vec!["1"; 3000].join(","));
+    let (s, v) = post(&c, &url, json!({ "tree": big })).await;
+    assert_eq!(s, 413, "{v}");
+    let wide = format!("[{}]", vec!["1"; 300].join(","));
+    let (s, v) = post(&c, &url, json!({ "tree": wide })).await;
+    assert_eq!(s, 413);
+    assert!(error_of(&v).contains("301 nodes"), "{v}");
+    // The server still answers.
+    let (s, _) = post(&c, &url, json!({"tree": "[1,2]"})).await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test]
+async fn tictactoe_values_under_perfect_play() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/tictactoe");
+    let (s, v) = post(&c, &url, json!({"board": "........."})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["value"], "draw", "tic-tac-toe is a draw");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 9);
+    // X to move wins at once by completing the top row (cell 2).
+    let (_, v) = post(&c, &url, json!({"board": "XX.OO...."})).await;
+    assert_eq!(v["to_move"], "X");
+    assert_eq!(v["best"], 2);
+    assert_eq!(v["value"], "win in 1");
+    let (s, v) = post(&c, &url, json!({"board": "XXXOO...."})).await;
+    assert_eq!(s, 200);
+    assert_eq!(v["winner"], "X");
+    assert_eq!(v["over"], true);
+    let (s, v) = post(&c, &url, json!({"board": "XXQ"})).await;
+    assert_eq!(s, 422);
+    assert!(error_of(&v).contains("tic-tac-toe"));
+}
+
+/// Reads a whole server-sent-event stream: (event, data) pairs.
+async fn events(c: &Client, url: &str) -> (StatusCode, Vec<(String, Value)>) {
+    let r = c.get(url).send().await.unwrap();
+    let status = r.status();
+    let text = r.text().await.unwrap();
+    if status != 200 {
+        return (
+            status,
+            vec![("error".into(), serde_json::from_str(&text).unwrap())],
+        );
+    }
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let mut event = String::new();
+        let mut data = String::new();
+        for line in block.lines() {
+            if let Some(e) = line.strip_prefix("event:") {
+                event = e.trim().to_string();
+            } else if let Some(d) = line.strip_prefix("data:") {
+                data.push_str(d.trim());
+            }
+        }
+        if !data.is_empty() {
+            out.push((event, serde_json::from_str(&data).unwrap()));
+        }
+    }
+    (status, out)
+}
+
+#[tokio::test]
+async fn a_gomoku_game_end_to_end() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let (s, g) = post(&c, &format!("{base}/api/gomoku/games"), json!({})).await;
+    assert_eq!(s, 201, "{g}");
+    assert_eq!(g["size"], 15);
+    assert_eq!(g["to_move"], "black");
+    let id = g["id"].as_str().unwrap().to_string();
+    let game = format!("{base}/api/gomoku/games/{id}");
+    let (s, g) = post(&c, &format!("{game}/moves"), json!({"move": "h8"})).await;
+    assert_eq!(s, 200, "{g}");
+    assert_eq!(g["moves"], json!(["h8"]));
+    assert_eq!(g["to_move"], "white");
+    // Illegal moves: taken, off the board, not a move.
+    let (s, v) = post(&c, &format!("{game}/moves"), json!({"move": "h8"})).await;
+    assert_eq!(s, 409);
+    assert!(error_of(&v).contains("h8"));
+    let (s, v) = post(&c, &format!("{game}/moves"), json!({"move": "z99"})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("z99"));
+    let (s, _) = post(&c, &format!("{game}/moves"), json!({"move": "!!"})).await;
+    assert_eq!(s, 400);
+    // The engine answers with White's move, streaming its iterations first.
+    let (s, ev) = events(&c, &format!("{game}/think?time=0.5")).await;
+    assert_eq!(s, 200);
+    let (last, done) = ev.last().unwrap();
+    assert_eq!(last, "done", "{ev:?}");
+    let reply = done["move"].as_str().unwrap();
+    assert_eq!(done["game"]["moves"], json!(["h8", reply]));
+    assert_eq!(done["game"]["to_move"], "black");
+    for (name, it) in &ev[..ev.len() - 1] {
+        assert_eq!(name, "iteration");
+        assert!(it["depth"].as_u64().unwrap() >= 1 && it["pv"].is_array());
+    }
+    let (_, g) = get(&c, &game).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2);
+    // Undo both, then too many.
+    let (s, g) = post(&c, &format!("{game}/undo"), json!({"count": 2})).await;
+    assert_eq!(s, 200);
+    assert_eq!(g["moves"], json!([]));
+    let (s, v) = post(&c, &format!("{game}/undo"), json!({})).await;
+    assert_eq!(s, 409);
+    assert!(error_of(&v).contains("only 0"));
+    // Delete; then it is gone.
+    let r = c.delete(&game).send().await.unwrap();
+    assert_eq!(r.status(), 204);
+    let (s, v) = get(&c, &game).await;
+    assert_eq!(s, 404);
+    assert!(error_of(&v).contains(&id));
+}
+
+#[tokio::test]
+async fn the_engine_completes_a_five_and_the_game_ends() {
+    let base = start(small()).await;
+    let c = Client::new();
+    // Black has h8-l8 open four minus one: h8 i8 j8 k8 (White elsewhere); Black to move wins.
+    let (s, g) = post(
+        &c,
+        &format!("{base}/api/gomoku/games"),
+        json!({"size": 15, "rule": "standard", "moves": "h8a1i8a3j8a5k8a7"}),
+    )
+    .await;
+    assert_eq!(s, 201, "{g}");
+    assert_eq!(g["rule"], "standard");
+    let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
+    let (_, ev) = events(&c, &format!("{game}/think?time=1")).await;
+    let (_, done) = ev.last().unwrap();
+    let m = done["move"].as_str().unwrap();
+    assert!(m == "g8" || m == "l8", "a five: {m}");
+    assert_eq!(done["game"]["result"], "black");
+    assert_eq!(done["game"]["winning_line"].as_array().unwrap().len(), 5);
+    assert_eq!(done["game"]["to_move"], Value::Null);
+    // Over: no more moves, no more thinking.
+    let (s, v) = post(&c, &format!("{game}/moves"), json!({"move": "c3"})).await;
+    assert_eq!(s, 409);
+    assert!(error_of(&v).contains("over"));
+    let (s, ev) = events(&c, &format!("{game}/think?time=1")).await;
+    assert_eq!(s, 409, "{ev:?}");
+}
+
+#[tokio::test]
+async fn gomoku_requests_that_make_no_sense() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let (s, v) = post(&c, &url, json!({"size": 40})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("40"));
+    let (s, v) = post(&c, &url, json!({"rule": "renju"})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("renju"));
+    let (s, v) = post(&c, &url, json!({"moves": "h8h8"})).await;
+    assert_eq!(s, 422);
+    assert!(error_of(&v).contains("taken"), "{v}");
+    let (s, _) = post(&c, &format!("{url}/nope/moves"), json!({"move": "h8"})).await;
+    assert_eq!(s, 404);
+    let (s, _) = get(&c, &format!("{url}/nope/think")).await;
+    assert_eq!(s, 404);
+    let (_, g) = post(&c, &url, json!({})).await;
+    let game = format!("{url}/{}", g["id"].as_str().unwrap());
+    for t in ["0", "-1", "1000", "NaN", "soon"] {
+        let (s, v) = get(&c, &format!("{game}/think?time={t}")).await;
+        assert_eq!(s, 400, "time={t}: {v}");
+        assert!(!error_of(&v).is_empty());
+    }
+    let (s, v) = post(&c, &format!("{game}/moves"), json!({"cell": "h8"})).await;
+    assert_eq!(s, 422, "{v}");
+}
+
+#[tokio::test]
+async fn searches_are_limited_and_a_thinking_game_is_locked() {
+    let base = start(small()).await; // one engine
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let (_, a) = post(&c, &url, json!({"moves": "h8"})).await;
+    let (_, b) = post(&c, &url, json!({"moves": "h8"})).await;
+    let a = format!("{url}/{}", a["id"].as_str().unwrap());
+    let b = format!("{url}/{}", b["id"].as_str().unwrap());
+    // A long search on game a, read later.
+    let long = c.get(format!("{a}/think?time=3")).send().await.unwrap();
+    assert_eq!(long.status(), 200);
+    let (s, v) = get(&c, &format!("{b}/think?time=1")).await;
+    assert_eq!(s, 503, "{v}");
+    assert!(error_of(&v).contains("engines"));
+    let (s, v) = post(&c, &format!("{a}/moves"), json!({"move": "a1"})).await;
+    assert_eq!(s, 409);
+    assert!(error_of(&v).contains("thinking"));
+    let (s, _) = post(&c, &format!("{a}/undo"), json!({})).await;
+    assert_eq!(s, 409);
+    let (s, _) = get(&c, &format!("{a}/think?time=1")).await;
+    assert_eq!(s, 409);
+    let (_, g) = get(&c, &a).await;
+    assert_eq!(g["thinking"], true);
+    // When it finishes, game a has White's move and game b may think.
+    let text = long.text().await.unwrap();
+    assert!(text.contains("event: done"), "{text}");
+    let (_, g) = get(&c, &a).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(g["thinking"], false);
+    let (s, _) = events(&c, &format!("{b}/think?time=0.2")).await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_stops_the_search() {
+    let base = start(Limits {
+        max_think: Duration::from_secs(20),
+        ..small()
+    })
+    .await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let (_, a) = post(&c, &url, json!({"moves": "h8i9"})).await;
+    let a = format!("{url}/{}", a["id"].as_str().unwrap());
+    let started = std::time::Instant::now();
+    // A raw connection, closed after the first bytes of the stream (a browser tab closed).
+    let path = a.trim_start_matches(&base).to_string();
+    let mut sock = tokio::net::TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    let request = format!("GET {path}/think?time=15 HTTP/1.1\r\nHost: x\r\n\r\n");
+    sock.write_all(request.as_bytes()).await.unwrap();
+    let mut head = [0u8; 12];
+    sock.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    drop(sock);
+    // The engine comes back well before its time is up (its soft limit is 7.5 s).
+    loop {
+        let (_, g) = get(&c, &a).await;
+        if g["thinking"] == false {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still thinking after the client left"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn games_are_capped_and_forgotten_when_idle() {
+    let base = start(Limits {
+        max_games: 2,
+        game_idle: Duration::from_millis(300),
+        ..small()
+    })
+    .await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let (s1, g1) = post(&c, &url, json!({})).await;
+    let (s2, _) = post(&c, &url, json!({})).await;
+    let (s3, v) = post(&c, &url, json!({})).await;
+    assert_eq!((s1.as_u16(), s2.as_u16(), s3.as_u16()), (201, 201, 503));
+    assert!(error_of(&v).contains("at most 2 games"));
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let (s, _) = post(&c, &url, json!({})).await;
+    assert_eq!(s, 201, "idle games were swept");
+    let (s, _) = get(&c, &format!("{url}/{}", g1["id"].as_str().unwrap())).await;
+    assert_eq!(s, 404);
+}
+
+#[tokio::test]
+async fn garbage_on_the_socket_does_not_hurt_the_server() {
+    let base = start(small()).await;
+    let addr = base.trim_start_matches("http://").to_string();
+    for junk in [
+        &b"GARBAGE\r\n\r\n"[..],
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"POST /api/tree HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n",
+        b"\x00\x01\x02\xff\xfe\r\n\r\n",
+    ] {
+        let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        s.write_all(junk).await.unwrap();
+        let mut buf = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(2), s.read_to_end(&mut buf)).await;
+    }
+    let c = Client::new();
+    let (s, v) = post(
+        &c,
+        &format!("{base}/api/tree"),
+        json!({"tree": "[4,[3,1]]"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    assert_eq!(v["value"], 4);
+}
