@@ -43,6 +43,10 @@ function showTab(name) {
   if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
 }
 for (const t of TABS) $(`tab-${t}`).addEventListener("click", () => showTab(t));
+window.addEventListener("hashchange", () => {
+  const name = location.hash.slice(1);
+  if (TABS.includes(name)) showTab(name);
+});
 
 // ---------------------------------------------------------------------------------------------
 // Gomoku
@@ -128,8 +132,13 @@ function showGomokuStatus() {
 
 const humanColour = () => $("g-color").value;
 
+function clearThinking() {
+  for (const id of ["g-depth", "g-score", "g-nps", "g-nodes", "g-pv"]) $(id).textContent = "–";
+}
+
 async function newGame(moves) {
   stopThinking();
+  clearThinking();
   G.pv = [];
   G.message = "";
   try {
@@ -165,7 +174,7 @@ async function think() {
   G.message = "";
   const game = G.game;
   drawBoard();
-  for (const id of ["g-depth", "g-score", "g-nps", "g-nodes", "g-pv"]) $(id).textContent = "–";
+  clearThinking();
   try {
     const r = await fetch(`/api/gomoku/games/${game.id}/think?time=${$("g-time").value}`, { signal: ctrl.signal });
     if (!r.ok) {
@@ -381,6 +390,12 @@ function describe(s, i) {
   return "";
 }
 
+/** Writes a node's window under it (leaves have no window drawn). */
+function setWindow(g, s) {
+  const win = g.querySelector("text.win");
+  if (win) win.textContent = windowText(s);
+}
+
 /** Shows the picture after the first `k` steps of the trace (all of them: the final picture). */
 function showStep(k) {
   const trace = (T.report && T.report.trace) || [];
@@ -418,7 +433,7 @@ function showStep(k) {
     switch (s.step) {
       case "enter":
         see(i);
-        if (!finalText) g.querySelector("text.win").textContent = windowText(s);
+        if (!finalText) setWindow(g, s);
         current = i;
         break;
       case "leaf":
@@ -427,7 +442,7 @@ function showStep(k) {
         current = i;
         break;
       case "narrow":
-        if (!finalText) g.querySelector("text.win").textContent = windowText(s);
+        if (!finalText) setWindow(g, s);
         current = i;
         break;
       case "cut":

@@ -1,0 +1,437 @@
+//! The page in a real browser: headless Chromium, driven over WebDriver (chromedriver), against
+//! the real `alphabeta serve` on a loopback port. Each view is saved as a screenshot under
+//! `target/tmp/screenshots/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without them the
+//! test fails and says so; `ALPHABETA_SKIP_BROWSER=1` skips it on a machine that cannot have a
+//! browser.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// Kills a child process when the test ends, however it ends.
+struct Reaper(Child);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `alphabeta serve` on a free port; returns the process and the page's address.
+fn start_server() -> (Reaper, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("alphabeta serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Reaper(child), url)
+}
+
+/// Starts chromedriver on a free port and waits until it listens.
+fn start_chromedriver() -> (Reaper, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Reaper(child), format!("http://127.0.0.1:{port}"))
+}
+
+fn have_browser() -> bool {
+    let found = |p: &str| {
+        std::env::var_os("PATH")
+            .map(|path| std::env::split_paths(&path).any(|d| d.join(p).is_file()))
+            .unwrap_or(false)
+    };
+    found("chromedriver") && (found("chromium") || found("chromium-browser"))
+}
+
+fn screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn browser(driver: &str, profile: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                format!("--user-data-dir={}", profile.display()),
+                "--window-size=1280,1000",
+            ]
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(driver)
+        .await
+        .expect("a browser session")
+}
+
+/// Runs a script and returns its value.
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Waits until `condition` (a JavaScript expression) is true.
+async fn wait_until(c: &Client, condition: &str, within: Duration) {
+    let started = Instant::now();
+    loop {
+        if js(c, &format!("return !!({condition});")).await == json!(true) {
+            return;
+        }
+        if started.elapsed() > within {
+            let status = js(c, "return document.body.innerText.slice(0, 2000);").await;
+            panic!("waited {within:?} for {condition}; the page says: {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn text(c: &Client, id: &str) -> String {
+    js(
+        c,
+        &format!("return document.getElementById('{id}').textContent;"),
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("a screenshot");
+    std::fs::write(screenshots().join(name), png).unwrap();
+}
+
+async fn no_errors(c: &Client) {
+    let errors = js(c, "return window.__errors;").await;
+    assert_eq!(errors, json!([]), "the page reported errors");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_in_a_real_browser() {
+    if !have_browser() {
+        if std::env::var_os("ALPHABETA_SKIP_BROWSER").is_some() {
+            eprintln!("skipped: no chromium/chromedriver and ALPHABETA_SKIP_BROWSER is set");
+            return;
+        }
+        panic!(
+            "the browser test needs Chromium and ChromeDriver: apt-get install -y chromium \
+             chromium-driver (or set ALPHABETA_SKIP_BROWSER=1 to skip it)"
+        );
+    }
+    let (_server, url) = start_server();
+    let (_driver, driver_url) = start_chromedriver();
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
+    let _ = std::fs::remove_dir_all(&profile);
+    let c = browser(&driver_url, &profile).await;
+    // Run the views in a task so that the session is closed whatever happened, then report.
+    let views = c.clone();
+    let r = tokio::spawn(async move {
+        gomoku(&views, &url).await;
+        tree(&views, &url).await;
+        tictactoe(&views, &url).await;
+        narrow_screen(&views, &url).await;
+    })
+    .await;
+    c.close().await.ok();
+    if let Err(e) = r {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+async fn gomoku(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    wait_until(
+        c,
+        "document.querySelector('rect[data-cell=\"h8\"]')",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Half a second per engine move keeps the test short.
+    js(
+        c,
+        "const t = document.getElementById('g-time'); t.value = '0.5'; return 1;",
+    )
+    .await;
+    click(c, "rect[data-cell=\"h8\"]").await;
+    // The engine answers on the board: two stones, the second White's.
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 2",
+        Duration::from_secs(20),
+    )
+    .await;
+    wait_until(
+        c,
+        "document.getElementById('g-status').textContent.startsWith('Your move')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let stones = js(
+        c,
+        "return [...document.querySelectorAll('#g-board circle[data-stone]')].map(s => [s.dataset.stone, s.getAttribute('class')]);",
+    )
+    .await;
+    assert_eq!(stones[0], json!(["h8", "stone black"]));
+    assert_eq!(stones[1][1], json!("stone white"));
+    assert_ne!(stones[1][0], json!("h8"));
+    // The engine's thinking was shown, and the move string follows the board.
+    assert_ne!(text(c, "g-depth").await, "–");
+    let moves = js(c, "return document.getElementById('g-moves').value;").await;
+    assert_eq!(
+        moves,
+        json!(format!("h8{}", stones[1][0].as_str().unwrap()))
+    );
+    screenshot(c, "gomoku.png").await;
+    // Keyboard: the cursor starts at the centre; two steps right and Enter play j8.
+    js(c, "document.getElementById('g-board').focus(); return 1;").await;
+    let board = c.find(Locator::Id("g-board")).await.unwrap();
+    board.send_keys("\u{E014}\u{E014}\u{E007}").await.unwrap();
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 4",
+        Duration::from_secs(20),
+    )
+    .await;
+    let third = js(
+        c,
+        "return document.querySelectorAll('#g-board circle[data-stone]')[2].dataset.stone;",
+    )
+    .await;
+    assert_eq!(third, json!("j8"));
+    // Undo takes back the engine's answer and the player's move.
+    wait_until(
+        c,
+        "!document.getElementById('g-undo').disabled",
+        Duration::from_secs(5),
+    )
+    .await;
+    click(c, "#g-undo").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 2",
+        Duration::from_secs(5),
+    )
+    .await;
+    // A pasted game with a five shows the winning line.
+    js(
+        c,
+        "document.getElementById('g-load').value = 'h8a1i8a2j8a3k8a4l8'; return 1;",
+    )
+    .await;
+    click(c, "#g-load-btn").await;
+    wait_until(
+        c,
+        "document.querySelector('#g-board line.g-five')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert!(text(c, "g-status").await.contains("five for black"));
+    no_errors(c).await;
+}
+
+async fn tree(c: &Client, url: &str) {
+    c.goto(&format!("{url}#tree")).await.unwrap();
+    let exam = "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]";
+    wait_until(
+        c,
+        "document.querySelector('#t-picture svg')",
+        Duration::from_secs(10),
+    )
+    .await;
+    js(
+        c,
+        &format!("document.getElementById('t-input').value = '{exam}'; return 1;"),
+    )
+    .await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 4')",
+        Duration::from_secs(10),
+    )
+    .await;
+    // The exam answer: five subtrees pruned (V, D, Omega, Sigma, M), each drawn cut once.
+    let cuts = js(
+        c,
+        "return document.querySelectorAll('#t-picture line.cutmark').length;",
+    )
+    .await;
+    assert_eq!(cuts, json!(5));
+    let visible = js(c, "return [...document.querySelectorAll('#t-picture line.cutmark')].filter(l => getComputedStyle(l).visibility === 'visible').length;").await;
+    assert_eq!(visible, json!(5), "the final picture shows every cut");
+    screenshot(c, "tree.png").await;
+    // Step through: back to the start, nothing entered; then forward.
+    click(c, "#t-first").await;
+    assert!(text(c, "t-step").await.starts_with("Step 0 of"));
+    let seen = "document.querySelectorAll('#t-picture g.seen').length";
+    assert_eq!(js(c, &format!("return {seen};")).await, json!(0));
+    for _ in 0..3 {
+        click(c, "#t-fwd").await;
+    }
+    let step = text(c, "t-step").await;
+    assert!(step.starts_with("Step 3 of"), "{step}");
+    // Enter the root, enter its first child, enter the grandchild: three nodes seen.
+    assert_eq!(js(c, &format!("return {seen};")).await, json!(3));
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#t-picture g.current').length;"
+        )
+        .await,
+        json!(1)
+    );
+    // The keyboard steps too.
+    js(c, "document.activeElement.blur(); return 1;").await;
+    c.find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys("\u{E014}")
+        .await
+        .unwrap();
+    assert!(text(c, "t-step").await.starts_with("Step 4 of"));
+    // Walk until the first cut appears on the picture.
+    let shown = "document.querySelectorAll('#t-picture line.cutmark.shown').length";
+    let mut k = 4;
+    while js(c, &format!("return {shown};")).await == json!(0) {
+        click(c, "#t-fwd").await;
+        k += 1;
+        assert!(k < 200, "no cut shown while stepping");
+    }
+    let step = text(c, "t-step").await;
+    let errors = js(c, "return window.__errors;").await;
+    assert!(step.contains("Cut at"), "{step} {errors}");
+    screenshot(c, "tree-step.png").await;
+    click(c, "#t-last").await;
+    let step = text(c, "t-step").await;
+    assert!(step.contains("the root returns 4"), "{step}");
+    // The witness on request.
+    click(c, "#t-witness").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('t-picture').classList.contains('show-witness');"
+        )
+        .await,
+        json!(true)
+    );
+    // A malformed tree says where.
+    js(
+        c,
+        "document.getElementById('t-input').value = '[[3,12,8],[2,4'; return 1;",
+    )
+    .await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "!document.getElementById('t-error').hidden",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert!(text(c, "t-error").await.contains("line 1, column"));
+    // An example is one click away.
+    click(c, "#t-examples button").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 3')",
+        Duration::from_secs(5),
+    )
+    .await;
+    no_errors(c).await;
+}
+
+async fn tictactoe(c: &Client, url: &str) {
+    c.goto(&format!("{url}#ttt")).await.unwrap();
+    wait_until(
+        c,
+        "document.getElementById('x-status').textContent.startsWith('Your move')",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Every opening move draws under perfect play.
+    let labels = js(
+        c,
+        "return [...document.querySelectorAll('#x-board small')].map(s => s.textContent);",
+    )
+    .await;
+    assert_eq!(labels, json!(vec!["draw"; 9]));
+    click(c, "#x-board button:nth-child(5)").await;
+    wait_until(
+        c,
+        "[...document.querySelectorAll('#x-board button')].filter(b => b.firstChild && b.firstChild.nodeType === 3).length === 2",
+        Duration::from_secs(10),
+    )
+    .await;
+    // Against the centre, perfect play takes a corner.
+    let o = js(c, "return [...document.querySelectorAll('#x-board button')].findIndex(b => b.firstChild && b.firstChild.textContent === 'O');").await;
+    assert!([0, 2, 6, 8].contains(&o.as_i64().unwrap()), "O at {o}");
+    screenshot(c, "tictactoe.png").await;
+    no_errors(c).await;
+}
+
+async fn narrow_screen(c: &Client, url: &str) {
+    c.set_window_size(390, 844).await.unwrap();
+    for view in ["gomoku", "tree"] {
+        c.goto(&format!("{url}#{view}")).await.unwrap();
+        wait_until(c, "document.querySelector('#g-board rect[data-cell]') && document.querySelector('#t-picture svg')", Duration::from_secs(10)).await;
+        let overflow = js(
+            c,
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+        )
+        .await;
+        assert!(
+            overflow.as_i64().unwrap() <= 0,
+            "{view}: the page is {overflow} px wider than a phone"
+        );
+        screenshot(c, &format!("{view}-narrow.png")).await;
+    }
+    no_errors(c).await;
+}
