@@ -286,7 +286,7 @@ fn bench(a: &BenchArgs) -> Result<()> {
             tt_megabytes: 16,
             ..alphabeta::SearchOptions::depth(depth)
         });
-        let r = search.run(&mut board, &alphabeta_gomoku::Windows);
+        let r = search.run(&mut board, &alphabeta_gomoku::Threats);
         let secs = r.stats.time.as_secs_f64();
         total_nodes += r.stats.nodes;
         total_secs += secs;

@@ -8,6 +8,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::patterns::{self, Pattern, Tables, PATTERNS};
+
 /// The smallest and largest board sizes.
 pub const MIN_SIZE: u8 = 5;
 /// See [`MIN_SIZE`].
@@ -97,21 +99,15 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
-    /// Stones of each colour in every window of five cells, indexed by
-    /// `direction * GRID + first cell`; windows that leave the board stay at `OFF`.
-    windows: Vec<[u8; 2]>,
-    /// Per colour: the sum of `WINDOW_VALUE[n]` over the windows holding `n` stones of that
-    /// colour and none of the other. Kept up to date by `place` and `remove_last`.
-    window_sums: [i64; 2],
+    /// Per cell and direction: the code of the 8 cells around it on that line (see
+    /// [`patterns`](crate::patterns)). Kept up to date by `place` and `remove_last`.
+    codes: Vec<[u16; 4]>,
+    /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
+    counts: [[u32; PATTERNS]; 2],
+    tables: &'static Tables,
     /// Stones within two steps of each cell (for move generation).
     near: Vec<u8>,
 }
-
-/// The worth of a window of five holding `n` stones of one colour and none of the other.
-pub const WINDOW_VALUE: [i64; 6] = [0, 1, 8, 60, 400, 10_000];
-
-/// Marks a window that does not fit on the board.
-const OFF: u8 = u8::MAX;
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
@@ -143,89 +139,108 @@ impl Board {
             to_move: Color::Black,
             hash: 0,
             keys: zobrist_keys(),
-            windows: Vec::new(),
-            window_sums: [0; 2],
+            codes: Vec::new(),
+            counts: [[0; PATTERNS]; 2],
+            tables: patterns::tables(rule),
             near: vec![0; GRID],
         }
-        .with_windows())
+        .with_codes())
     }
 
-    /// Marks which windows fit on the board and counts the empty ones in the sums.
-    fn with_windows(mut self) -> Board {
-        self.windows = vec![[OFF, OFF]; 4 * GRID];
-        for (di, &d) in DIRECTIONS.iter().enumerate() {
-            for start in 0..GRID {
-                let fits = (0..5).all(|k| {
-                    let i = start as isize + k * d;
-                    (0..GRID as isize).contains(&i) && self.cells[i as usize] == Cell::Empty
-                });
-                if fits {
-                    self.windows[di * GRID + start] = [0, 0];
-                }
-            }
-        }
+    /// Computes every line code from the cells, and the pattern counts from the codes.
+    fn with_codes(mut self) -> Board {
+        self.codes = self.codes_from_scratch();
+        self.counts = self.pattern_counts_from_scratch();
         self
     }
 
-    /// The windows sums: per colour, the worth of its unopposed windows.
-    pub fn window_sums(&self) -> [i64; 2] {
-        self.window_sums
+    /// The line codes as the cells say they should be (to build them, and to check them).
+    pub fn codes_from_scratch(&self) -> Vec<[u16; 4]> {
+        let mut codes = vec![[0u16; 4]; GRID];
+        for cell in self.cells() {
+            for (di, &d) in DIRECTIONS.iter().enumerate() {
+                let mut code = 0;
+                for k in (-4isize..=4).filter(|&k| k != 0) {
+                    let v = match self.cells[(cell as isize + k * d) as usize] {
+                        Cell::Empty => patterns::EMPTY,
+                        Cell::Stone(Color::Black) => patterns::BLACK,
+                        Cell::Stone(Color::White) => patterns::WHITE,
+                        Cell::Wall => patterns::WALL,
+                    };
+                    code |= v << patterns::shift(k);
+                }
+                codes[cell as usize][di] = code;
+            }
+        }
+        codes
     }
 
-    /// The same sums, recomputed from the stones (to check the incremental ones).
-    pub fn window_sums_from_scratch(&self) -> [i64; 2] {
-        let mut sums = [0i64; 2];
-        for (di, &d) in DIRECTIONS.iter().enumerate() {
-            for start in 0..GRID {
-                if self.windows[di * GRID + start][0] == OFF {
-                    continue;
-                }
-                let mut n = [0usize; 2];
-                for k in 0..5 {
-                    if let Cell::Stone(c) = self.cells[(start as isize + k * d) as usize] {
-                        n[c.index()] += 1;
-                    }
-                }
-                for c in 0..2 {
-                    if n[1 - c] == 0 {
-                        sums[c] += WINDOW_VALUE[n[c]];
-                    }
+    /// The line codes of every cell of the grid (outside the board: zero).
+    pub fn codes(&self) -> &[[u16; 4]] {
+        &self.codes
+    }
+
+    /// The pattern a stone of `color` on the empty `cell` would make along direction `di`.
+    #[inline]
+    pub fn pattern(&self, cell: u16, color: Color, di: usize) -> Pattern {
+        self.tables.get(color.index(), self.codes[cell as usize][di])
+    }
+
+    /// Per colour and pattern, how many (empty cell, direction) pairs would make it: the
+    /// threats on the board at a glance (`[Black, White][pattern as usize]`).
+    pub fn pattern_counts(&self) -> &[[u32; PATTERNS]; 2] {
+        &self.counts
+    }
+
+    /// The same counts, recomputed from the line codes (to check the incremental ones).
+    pub fn pattern_counts_from_scratch(&self) -> [[u32; PATTERNS]; 2] {
+        let mut counts = [[0; PATTERNS]; 2];
+        for cell in self.cells() {
+            if self.cells[cell as usize] != Cell::Empty {
+                continue;
+            }
+            for di in 0..4 {
+                for color in [Color::Black, Color::White] {
+                    counts[color.index()][self.pattern(cell, color, di) as usize] += 1;
                 }
             }
         }
-        sums
+        counts
     }
 
-    /// Updates the window counts and sums for a stone of `color` added (`add`) or removed
-    /// at `cell`: the 20 windows through it.
-    fn update_windows(&mut self, cell: u16, color: Color, add: bool) {
-        let c = color.index();
+    /// Adds (`sign` 1) or removes (-1) the patterns of the empty `cell` along `di` in the
+    /// counts.
+    #[inline]
+    fn count_patterns(&mut self, cell: u16, di: usize, sign: i32) {
+        let code = self.codes[cell as usize][di];
+        for c in 0..2 {
+            let p = self.tables.get(c, code) as usize;
+            self.counts[c][p] = self.counts[c][p].wrapping_add_signed(sign);
+        }
+    }
+
+    /// Updates the line codes (and the counts of the empty cells among them) of the cells
+    /// within four steps of `cell`, whose content is now `value` (a `patterns` cell code).
+    fn update_codes(&mut self, cell: u16, value: u16) {
         for (di, &d) in DIRECTIONS.iter().enumerate() {
-            for k in 0..5 {
-                let start = cell as isize - k * d;
-                if !(0..GRID as isize).contains(&start) {
-                    continue;
-                }
-                let w = &mut self.windows[di * GRID + start as usize];
-                if w[0] == OFF {
-                    continue;
-                }
-                let before = *w;
-                if add {
-                    w[c] += 1;
-                } else {
-                    w[c] -= 1;
-                }
-                let after = *w;
-                for side in 0..2 {
-                    let worth = |n: [u8; 2]| {
-                        if n[1 - side] == 0 {
-                            WINDOW_VALUE[n[side] as usize]
-                        } else {
-                            0
-                        }
-                    };
-                    self.window_sums[side] += worth(after) - worth(before);
+            for sign in [-1isize, 1] {
+                for k in 1..=4isize {
+                    let p = (cell as isize + sign * k * d) as usize;
+                    let content = self.cells[p];
+                    if content == Cell::Wall {
+                        break;
+                    }
+                    // `cell` is at offset -sign * k as seen from p.
+                    let shift = patterns::shift(-sign * k);
+                    let empty = content == Cell::Empty;
+                    if empty {
+                        self.count_patterns(p as u16, di, -1);
+                    }
+                    let code = &mut self.codes[p][di];
+                    *code = (*code & !(3 << shift)) | (value << shift);
+                    if empty {
+                        self.count_patterns(p as u16, di, 1);
+                    }
                 }
             }
         }
@@ -356,7 +371,14 @@ impl Board {
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
         self.to_move = c.other();
-        self.update_windows(cell, c, true);
+        for di in 0..4 {
+            self.count_patterns(cell, di, -1);
+        }
+        let value = match c {
+            Color::Black => patterns::BLACK,
+            Color::White => patterns::WHITE,
+        };
+        self.update_codes(cell, value);
         self.update_near(cell, true);
     }
 
@@ -366,7 +388,10 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        self.update_windows(cell, self.to_move, false);
+        self.update_codes(cell, patterns::EMPTY);
+        for di in 0..4 {
+            self.count_patterns(cell, di, 1);
+        }
         self.update_near(cell, false);
         Some(cell)
     }

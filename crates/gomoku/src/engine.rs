@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use alphabeta::{Game, Iteration, NoObserver, Score, Search, SearchOptions};
 
-use crate::{Board, VcfSearch, Windows};
+use crate::{Board, VcfSearch, Threats};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -162,7 +162,7 @@ impl Engine {
         }
         let r = self
             .search
-            .run_with(board, &Windows, &mut NoObserver, |it| on_iteration(it));
+            .run_with(board, &Threats, &mut NoObserver, |it| on_iteration(it));
         Thought {
             best: r.best_move.or(Some(moves[0])),
             score: r.score,

@@ -1,82 +1,104 @@
-//! Gomoku as a game for the engine: candidate moves near the stones, forced replies (a five to
-//! block, an open three to stop), and the evaluation by windows of five cells, whose sums the
-//! board keeps up to date on every move.
+//! Gomoku as a game for the engine: candidate moves near the stones, scored by the patterns
+//! they make for either side and searched best first (only the best few); forced replies (a
+//! five to take, a five to block, an open three to stop); and the evaluation by the threats on
+//! the board, which the board counts incrementally on every move.
+
+use std::cell::RefCell;
 
 use alphabeta::{Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
+use crate::patterns::Pattern;
 
-/// If a stone of `color` stood on the empty cell `e`: the empty cells on the lines through
-/// `e` where `color` would then make five (the fours `e` makes). `None` when no line through
-/// `e` holds three stones of `color` within four cells (the common case, answered cheaply).
-fn fives_if(b: &Board, e: u16, color: Color) -> Option<Vec<u16>> {
-    let stone = Cell::Stone(color);
-    let mut out: Option<Vec<u16>> = None;
-    for d in DIRECTIONS {
-        let near = (-4isize..=4)
-            .filter(|&k| k != 0 && b.at((e as isize + k * d) as u16) == stone)
-            .count();
-        if near < 3 {
-            continue;
-        }
-        let found = out.get_or_insert_with(Vec::new);
-        for k in -4isize..=4 {
-            let f = (e as isize + k * d) as u16;
-            if k == 0 || b.at(f) != Cell::Empty {
-                continue;
-            }
-            // The run through f along d, counting e as a stone of `color`.
-            let mut n = 1;
-            for sign in [-1isize, 1] {
-                let mut i = f as isize + sign * d;
-                while i as u16 == e || b.at(i as u16) == stone {
-                    n += 1;
-                    i += sign * d;
-                }
-            }
-            let five = match b.rule() {
-                crate::Rule::Freestyle => n >= 5,
-                crate::Rule::Standard => n == 5,
-            };
-            if five && !found.contains(&f) {
-                found.push(f);
-            }
-        }
+/// At most this many moves are searched in a quiet position (the best by their patterns);
+/// forced positions search all their replies.
+pub const MAX_MOVES: usize = 20;
+
+/// What a stone of each side on a cell would make, per direction.
+#[derive(Copy, Clone)]
+struct Shape([Pattern; 4]);
+
+impl Shape {
+    fn of(b: &Board, cell: u16, color: Color) -> Shape {
+        Shape(std::array::from_fn(|di| b.pattern(cell, color, di)))
     }
-    out
+
+    fn best(&self) -> Pattern {
+        self.0.iter().copied().max().unwrap_or(Pattern::None)
+    }
+
+    /// Makes five, or a threat that cannot be met: an open four, two fours, a four and an
+    /// open three.
+    fn decisive(&self) -> bool {
+        let fours = self.0.iter().filter(|&&p| p >= Pattern::Four).count();
+        let threes = self.0.iter().filter(|&&p| p == Pattern::OpenThree).count();
+        self.best() >= Pattern::OpenFour || fours >= 2 || (fours == 1 && threes >= 1)
+    }
+
+    /// Two open threes at once.
+    fn double_three(&self) -> bool {
+        self.0.iter().filter(|&&p| p == Pattern::OpenThree).count() >= 2
+    }
 }
 
-/// What one look along the four lines through a candidate tells: does it make five for us,
-/// for the opponent, and how much does it matter (the lines it makes for either side).
-struct Look {
-    cell: u16,
-    wins: bool,
-    blocks: bool,
-    urgency: i32,
+/// Worth of a pattern made for the side to move (attack) and taken from the opponent
+/// (defence), by pattern.
+const ATTACK: [i32; 8] = [0, 2, 5, 6, 24, 30, 400, 10_000];
+const DEFENCE: [i32; 8] = [0, 1, 4, 5, 20, 26, 300, 8_000];
+
+/// How good `cell` looks for the side to move `me`: its own patterns, the opponent's it
+/// spoils, and the winning combinations.
+fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
+    let mine = Shape::of(b, cell, me);
+    let theirs = Shape::of(b, cell, me.other());
+    let mut v: i32 = mine.0.iter().map(|&p| ATTACK[p as usize]).sum::<i32>()
+        + theirs.0.iter().map(|&p| DEFENCE[p as usize]).sum::<i32>();
+    if mine.decisive() {
+        v += 5_000;
+    } else if mine.double_three() {
+        v += 1_000;
+    }
+    if theirs.decisive() {
+        v += 2_500;
+    } else if theirs.double_three() {
+        v += 500;
+    }
+    v
 }
 
-fn look(b: &Board, cell: u16, me: Color) -> Look {
-    let five = |n: u32| match b.rule() {
-        crate::Rule::Freestyle => n >= 5,
-        crate::Rule::Standard => n == 5,
-    };
-    let (mut wins, mut blocks, mut urgency) = (false, false, 0);
-    for d in DIRECTIONS {
-        let mine = b.run_length(cell, d, me);
-        let theirs = b.run_length(cell, d, me.other());
-        wins |= five(mine);
-        blocks |= five(theirs);
-        urgency += (mine * mine * 2 + theirs * theirs) as i32;
-    }
-    Look {
-        cell,
-        wins,
-        blocks,
-        urgency,
-    }
+/// Would a stone of `color` on the empty `cell` make a winning line? (Exact: the pattern
+/// table's answer, checked along the line for the standard rule's overlines.)
+pub(crate) fn would_win(b: &Board, cell: u16, color: Color) -> bool {
+    (0..4).any(|di| {
+        b.pattern(cell, color, di) == Pattern::Five
+            && match b.rule() {
+                crate::Rule::Freestyle => true,
+                crate::Rule::Standard => b.run_length(cell, DIRECTIONS[di], color) == 5,
+            }
+    })
+}
+
+/// Does `color` make at least `p` along some line with a stone on `cell`?
+fn makes_at_least(b: &Board, cell: u16, color: Color, p: Pattern) -> bool {
+    (0..4).any(|di| b.pattern(cell, color, di) >= p)
 }
 
 impl Board {
+    /// Calls `f` on every empty cell within two steps of a stone, in reading order.
+    #[inline]
+    pub(crate) fn for_each_candidate(&self, mut f: impl FnMut(u16)) {
+        let n = self.size() as u32;
+        for y in 0..n {
+            let row = self.index(0, y).expect("on the board");
+            for x in 0..n as u16 {
+                let c = row + x;
+                if self.at(c) == Cell::Empty && self.is_near_stones(c) {
+                    f(c);
+                }
+            }
+        }
+    }
+
     /// The empty cells within two steps of a stone (the centre on an empty board), in
     /// reading order.
     pub fn candidates(&self) -> Vec<u16> {
@@ -84,54 +106,80 @@ impl Board {
             let c = self.size() as u32 / 2;
             return self.index(c, c).into_iter().collect();
         }
-        self.cells()
-            .filter(|&c| self.at(c) == Cell::Empty && self.is_near_stones(c))
-            .collect()
+        let mut out = Vec::new();
+        self.for_each_candidate(|c| out.push(c));
+        out
     }
+
+    /// The empty cells where `color` would make five: its fours' completions.
+    pub fn five_cells(&self, color: Color) -> Vec<u16> {
+        let mut out = Vec::new();
+        if self.pattern_counts()[color.index()][Pattern::Five as usize] > 0 {
+            self.for_each_candidate(|c| {
+                if would_win(self, c, color) {
+                    out.push(c);
+                }
+            });
+        }
+        out
+    }
+}
+
+thread_local! {
+    /// Scored candidates, reused from node to node (no allocation in the search).
+    static SCORED: RefCell<Vec<(i32, u16)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Game for Board {
     type Move = u16;
 
-    /// A winning move alone; else the blocks of the opponent's fives; else every candidate,
-    /// the most urgent first.
+    /// A winning move alone; else the blocks of the opponent's fives; else, against an open
+    /// three, the cells that stop it and our own fours; else the best [`MAX_MOVES`]
+    /// candidates. Always most urgent first.
     fn generate_moves(&self, moves: &mut Vec<u16>) {
+        if self.history().is_empty() {
+            moves.extend(self.candidates());
+            return;
+        }
         let me = self.to_move();
-        let looks: Vec<Look> = self
-            .candidates()
-            .into_iter()
-            .map(|c| look(self, c, me))
-            .collect();
-        if let Some(w) = looks.iter().find(|l| l.wins) {
-            moves.push(w.cell);
-            return;
-        }
-        if looks.iter().any(|l| l.blocks) {
-            moves.extend(looks.iter().filter(|l| l.blocks).map(|l| l.cell));
-            return;
-        }
-        // The opponent threatens an open four (it has an open three): only the cells that
-        // stop it, and our own fours (which force a reply first), are worth searching.
-        let mut defences: Vec<u16> = Vec::new();
-        for l in &looks {
-            if let Some(fives) = fives_if(self, l.cell, me.other()).filter(|f| f.len() >= 2) {
-                for c in std::iter::once(l.cell).chain(fives) {
-                    if !defences.contains(&c) {
-                        defences.push(c);
-                    }
-                }
+        let op = me.other();
+        let counts = self.pattern_counts();
+        if counts[me.index()][Pattern::Five as usize] > 0 {
+            let wins = self.five_cells(me);
+            if let Some(&w) = wins.first() {
+                moves.push(w);
+                return;
             }
         }
-        let mut chosen: Vec<&Look> = looks
-            .iter()
-            .filter(|l| {
-                defences.is_empty()
-                    || defences.contains(&l.cell)
-                    || fives_if(self, l.cell, me).is_some_and(|f| !f.is_empty())
-            })
-            .collect();
-        chosen.sort_by(|a, b| b.urgency.cmp(&a.urgency).then(a.cell.cmp(&b.cell)));
-        moves.extend(chosen.into_iter().map(|l| l.cell));
+        if counts[op.index()][Pattern::Five as usize] > 0 {
+            let blocks = self.five_cells(op);
+            if !blocks.is_empty() {
+                moves.extend(blocks);
+                return;
+            }
+        }
+        // The opponent threatens an open four (it has an open three): only the cells that
+        // stop it (where it would make a four), and our own fours, are worth searching.
+        let threatened = counts[op.index()][Pattern::OpenFour as usize] > 0;
+        SCORED.with(|scored| {
+            let mut scored = scored.borrow_mut();
+            scored.clear();
+            self.for_each_candidate(|c| {
+                if !threatened
+                    || makes_at_least(self, c, op, Pattern::Four)
+                    || makes_at_least(self, c, me, Pattern::Four)
+                {
+                    scored.push((urgency(self, c, me), c));
+                }
+            });
+            scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let keep = if threatened {
+                scored.len()
+            } else {
+                scored.len().min(MAX_MOVES)
+            };
+            moves.extend(scored[..keep].iter().map(|&(_, c)| c));
+        });
     }
 
     fn play(&mut self, cell: u16) {
@@ -165,19 +213,41 @@ impl Game for Board {
     }
 }
 
-/// The first evaluation: every window of five cells (in every direction) that holds stones
-/// of one colour only counts for that colour, more the fuller it is (`WINDOW_VALUE`); the side
-/// to move counts half as much again, as it moves first. The sums are kept up to date by the
-/// board on every move, so evaluating costs nothing.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Windows;
+/// A position won or lost for sure a move or two ahead, as the evaluation scores it (far
+/// below the search's proven wins, far above any positional score).
+const SURE: i32 = 100_000;
 
-impl Evaluator<Board> for Windows {
+/// Worth of each pattern count (an empty cell and a direction where a stone would make it).
+const WEIGHT: [i32; 8] = [0, 1, 3, 4, 12, 14, 60, 300];
+
+/// The evaluation by threats: the board counts, for each side, the (cell, direction) pairs
+/// where a stone would make each pattern; these counts, weighted, are the position's worth,
+/// the side to move counting half as much again (it moves first). Threats that decide the game
+/// by force are scored as such: a four for the side to move wins; two fours of the opponent
+/// cannot both be blocked; an open three for the side to move becomes an open four.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Threats;
+
+impl Evaluator<Board> for Threats {
     fn evaluate(&self, b: &Board) -> Score {
-        let sums = b.window_sums();
-        let me = b.to_move().index();
-        let v = sums[me] * 3 / 2 - sums[1 - me];
-        Score(v.clamp(-(Score::MAX_EVAL.0 as i64), Score::MAX_EVAL.0 as i64) as i32)
+        let c = b.pattern_counts();
+        let me = &c[b.to_move().index()];
+        let op = &c[b.to_move().other().index()];
+        let five = Pattern::Five as usize;
+        if me[five] > 0 {
+            return Score(SURE);
+        }
+        if op[five] >= 2 {
+            return Score(-SURE);
+        }
+        if op[five] == 0 && me[Pattern::OpenFour as usize] > 0 {
+            return Score(SURE / 2);
+        }
+        let mut v = 0i32;
+        for p in 1..8 {
+            v += WEIGHT[p] * (me[p] as i32 * 3 / 2 - op[p] as i32);
+        }
+        Score(v)
     }
 }
 
@@ -194,12 +264,12 @@ mod tests {
     }
 
     fn best(b: &mut Board, depth: u32) -> String {
-        let r = Search::new(SearchOptions::depth(depth)).run(b, &Windows);
+        let r = Search::new(SearchOptions::depth(depth)).run(b, &Threats);
         b.name(r.best_move.unwrap())
     }
 
     #[test]
-    fn incremental_window_sums_equal_a_recount_after_random_play_and_undo() {
+    fn incremental_codes_and_counts_equal_a_recount_after_random_play_and_undo() {
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for step in 0..2000 {
@@ -213,7 +283,12 @@ mod tests {
                 let empty: Vec<u16> = b.cells().filter(|&c| b.at(c) == Cell::Empty).collect();
                 b.place(empty[(state >> 8) as usize % empty.len()]);
             }
-            assert_eq!(b.window_sums(), b.window_sums_from_scratch(), "step {step}");
+            assert_eq!(b.codes(), &b.codes_from_scratch()[..], "step {step}");
+            assert_eq!(
+                b.pattern_counts(),
+                &b.pattern_counts_from_scratch(),
+                "step {step}"
+            );
             for c in b.cells() {
                 let near = b.history().iter().any(|&s| {
                     let ((x, y), (sx, sy)) = (b.xy(c), b.xy(s));

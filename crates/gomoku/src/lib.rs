@@ -12,11 +12,13 @@
 mod board;
 mod engine;
 mod game;
+mod patterns;
 mod vcf;
 
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
 pub use engine::{Engine, Limit, Source, Thought};
-pub use game::Windows;
+pub use game::{Threats, MAX_MOVES};
+pub use patterns::{Pattern, PATTERNS};
 pub use vcf::{five_cells, VcfSearch};

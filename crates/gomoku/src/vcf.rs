@@ -5,27 +5,18 @@
 
 use std::collections::HashSet;
 
-use crate::board::{Board, Cell, Color, Rule, DIRECTIONS};
-
-/// Would a stone of `color` on the empty `cell` make a winning line?
-pub(crate) fn would_win(b: &Board, cell: u16, color: Color) -> bool {
-    DIRECTIONS.iter().any(|&d| {
-        let n = b.run_length(cell, d, color);
-        match b.rule() {
-            Rule::Freestyle => n >= 5,
-            Rule::Standard => n == 5,
-        }
-    })
-}
+use crate::board::{Board, Color, DIRECTIONS};
+use crate::game::would_win;
+use crate::patterns::Pattern;
 
 /// The empty cells on the lines through `cell` (up to four steps away) where `color` would
 /// make five: after a stone at `cell`, these are the fours it made.
 fn fives_through(b: &Board, cell: u16, color: Color) -> Vec<u16> {
     let mut out = Vec::new();
     for d in DIRECTIONS {
-        for k in -4isize..=4 {
+        for k in (-4isize..=4).filter(|&k| k != 0) {
             let c = (cell as isize + k * d) as u16;
-            if k != 0 && b.at(c) == Cell::Empty && would_win(b, c, color) && !out.contains(&c) {
+            if b.at(c) == crate::Cell::Empty && would_win(b, c, color) && !out.contains(&c) {
                 out.push(c);
             }
         }
@@ -35,10 +26,7 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> Vec<u16> {
 
 /// Every empty cell near the stones where `color` would make five.
 pub fn five_cells(b: &Board, color: Color) -> Vec<u16> {
-    b.candidates()
-        .into_iter()
-        .filter(|&c| would_win(b, c, color))
-        .collect()
+    b.five_cells(color)
 }
 
 /// A VCF search: the winning line if the side to move has one within `max_fours` fours.
@@ -106,21 +94,25 @@ impl VcfSearch {
             return false;
         }
         let me = b.to_move();
-        let cands = b.candidates();
-        if let Some(&w) = cands.iter().find(|&&c| would_win(b, c, me)) {
+        if let Some(&w) = b.five_cells(me).first() {
             line.push(w);
             return true;
         }
         if fours_left == 0 || self.failed.contains(&b.hash()) {
             return false;
         }
-        let threats: Vec<u16> = cands
-            .iter()
-            .copied()
-            .filter(|&c| would_win(b, c, me.other()))
-            .collect();
+        let threats = b.five_cells(me.other());
         let tries: Vec<u16> = match threats.len() {
-            0 => cands,
+            // Every cell where we would make a four.
+            0 => {
+                let mut fours = Vec::new();
+                b.for_each_candidate(|c| {
+                    if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                        fours.push(c);
+                    }
+                });
+                fours
+            }
             // We must block; the block itself must be a four to keep the initiative.
             1 => threats,
             _ => return false,
@@ -130,7 +122,9 @@ impl VcfSearch {
         for c in tries {
             b.place(c);
             let fives = fives_through(b, c, me);
-            let defender_wins = !fives.is_empty() && !five_cells(b, me.other()).is_empty();
+            let defender_wins = !fives.is_empty()
+                && b.pattern_counts()[me.other().index()][Pattern::Five as usize] > 0
+                && !b.five_cells(me.other()).is_empty();
             b.remove_last();
             if fives.is_empty() || defender_wins {
                 // Not a four, or a four that does not stop the defender's own five.
@@ -164,6 +158,8 @@ impl VcfSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::{Cell, Rule};
 
     fn board(moves: &str) -> Board {
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
