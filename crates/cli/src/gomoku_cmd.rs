@@ -44,7 +44,7 @@ enum First {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Depth of every search.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 8)]
     depth: u32,
 }
 
@@ -283,8 +283,8 @@ fn bench(a: &BenchArgs) -> Result<()> {
         board.play_sequence(moves)?;
         // A fresh search each time, so the counts do not depend on the order.
         let mut search = alphabeta::Search::new(alphabeta::SearchOptions {
-            tt_megabytes: 16,
-            ..alphabeta::SearchOptions::depth(depth)
+            max_depth: depth,
+            ..alphabeta_gomoku::search_options(16)
         });
         let r = search.run(&mut board, &alphabeta_gomoku::Threats);
         let secs = r.stats.time.as_secs_f64();

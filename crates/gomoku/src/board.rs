@@ -94,19 +94,19 @@ pub enum BoardError {
 pub struct Board {
     size: u8,
     rule: Rule,
-    cells: Vec<Cell>,
+    cells: Box<[Cell; GRID]>,
     history: Vec<u16>,
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
     /// Per cell and direction: the code of the 8 cells around it on that line (see
     /// [`patterns`](crate::patterns)). Kept up to date by `place` and `remove_last`.
-    codes: Vec<[u16; 4]>,
+    codes: Box<[[u16; 4]; GRID]>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: [[u32; PATTERNS]; 2],
     tables: &'static Tables,
     /// Stones within two steps of each cell (for move generation).
-    near: Vec<u8>,
+    near: Box<[u8; GRID]>,
 }
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
@@ -125,7 +125,7 @@ impl Board {
         if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
             return Err(BoardError::Size(size));
         }
-        let mut cells = vec![Cell::Wall; GRID];
+        let mut cells = Box::new([Cell::Wall; GRID]);
         for y in 0..size as usize {
             for x in 0..size as usize {
                 cells[(y + PAD) * STRIDE + x + PAD] = Cell::Empty;
@@ -139,17 +139,18 @@ impl Board {
             to_move: Color::Black,
             hash: 0,
             keys: zobrist_keys(),
-            codes: Vec::new(),
+            codes: Box::new([[0; 4]; GRID]),
             counts: [[0; PATTERNS]; 2],
             tables: patterns::tables(rule),
-            near: vec![0; GRID],
+            near: Box::new([0; GRID]),
         }
         .with_codes())
     }
 
     /// Computes every line code from the cells, and the pattern counts from the codes.
     fn with_codes(mut self) -> Board {
-        self.codes = self.codes_from_scratch();
+        let codes = self.codes_from_scratch();
+        self.codes.copy_from_slice(&codes);
         self.counts = self.pattern_counts_from_scratch();
         self
     }
@@ -177,13 +178,23 @@ impl Board {
 
     /// The line codes of every cell of the grid (outside the board: zero).
     pub fn codes(&self) -> &[[u16; 4]] {
-        &self.codes
+        &self.codes[..]
     }
 
     /// The pattern a stone of `color` on the empty `cell` would make along direction `di`.
     #[inline]
     pub fn pattern(&self, cell: u16, color: Color, di: usize) -> Pattern {
-        self.tables.get(color.index(), self.codes[cell as usize][di])
+        self.tables.get(
+            color.index(),
+            self.codes[cell as usize & (GRID - 1)][di & 3],
+        )
+    }
+
+    /// Black's and White's patterns on the empty `cell` along `di`, as numbers.
+    #[inline]
+    pub fn patterns_both(&self, cell: u16, di: usize) -> (usize, usize) {
+        self.tables
+            .both(self.codes[cell as usize & (GRID - 1)][di & 3])
     }
 
     /// Per colour and pattern, how many (empty cell, direction) pairs would make it: the
@@ -208,38 +219,35 @@ impl Board {
         counts
     }
 
-    /// Adds (`sign` 1) or removes (-1) the patterns of the empty `cell` along `di` in the
-    /// counts.
+    /// Adds (`sign` 1) or removes (`u32::MAX`, that is -1) the patterns of the code of an
+    /// empty cell in the counts.
     #[inline]
-    fn count_patterns(&mut self, cell: u16, di: usize, sign: i32) {
-        let code = self.codes[cell as usize][di];
-        for c in 0..2 {
-            let p = self.tables.get(c, code) as usize;
-            self.counts[c][p] = self.counts[c][p].wrapping_add_signed(sign);
-        }
+    fn count_code(&mut self, code: u16, sign: u32) {
+        let (b, w) = self.tables.both(code);
+        self.counts[0][b] = self.counts[0][b].wrapping_add(sign);
+        self.counts[1][w] = self.counts[1][w].wrapping_add(sign);
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
     /// within four steps of `cell`, whose content is now `value` (a `patterns` cell code).
+    /// (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds checks.)
     fn update_codes(&mut self, cell: u16, value: u16) {
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for sign in [-1isize, 1] {
                 for k in 1..=4isize {
-                    let p = (cell as isize + sign * k * d) as usize;
+                    let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
                     let content = self.cells[p];
                     if content == Cell::Wall {
                         break;
                     }
                     // `cell` is at offset -sign * k as seen from p.
                     let shift = patterns::shift(-sign * k);
-                    let empty = content == Cell::Empty;
-                    if empty {
-                        self.count_patterns(p as u16, di, -1);
-                    }
-                    let code = &mut self.codes[p][di];
-                    *code = (*code & !(3 << shift)) | (value << shift);
-                    if empty {
-                        self.count_patterns(p as u16, di, 1);
+                    let old = self.codes[p][di];
+                    let new = (old & !(3 << shift)) | (value << shift);
+                    self.codes[p][di] = new;
+                    if content == Cell::Empty {
+                        self.count_code(old, u32::MAX);
+                        self.count_code(new, 1);
                     }
                 }
             }
@@ -250,7 +258,7 @@ impl Board {
     fn update_near(&mut self, cell: u16, add: bool) {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
-                let i = (cell as isize + dy * STRIDE as isize + dx) as usize;
+                let i = (cell as isize + dy * STRIDE as isize + dx) as usize & (GRID - 1);
                 if add {
                     self.near[i] += 1;
                 } else {
@@ -262,7 +270,7 @@ impl Board {
 
     /// Is there a stone within two steps of `cell`?
     pub fn is_near_stones(&self, cell: u16) -> bool {
-        self.near[cell as usize] > 0
+        self.near[cell as usize & (GRID - 1)] > 0
     }
 
     /// The board size.
@@ -304,7 +312,7 @@ impl Board {
 
     /// What a cell holds.
     pub fn at(&self, cell: u16) -> Cell {
-        self.cells[cell as usize]
+        self.cells[cell as usize & (GRID - 1)]
     }
 
     /// The human name of a cell: column letter and row from the bottom (`h8`).
@@ -372,7 +380,7 @@ impl Board {
         self.history.push(cell);
         self.to_move = c.other();
         for di in 0..4 {
-            self.count_patterns(cell, di, -1);
+            self.count_code(self.codes[cell as usize][di], u32::MAX);
         }
         let value = match c {
             Color::Black => patterns::BLACK,
@@ -390,7 +398,7 @@ impl Board {
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
         self.update_codes(cell, patterns::EMPTY);
         for di in 0..4 {
-            self.count_patterns(cell, di, 1);
+            self.count_code(self.codes[cell as usize][di], 1);
         }
         self.update_near(cell, false);
         Some(cell)

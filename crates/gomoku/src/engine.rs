@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use alphabeta::{Game, Iteration, NoObserver, Score, Search, SearchOptions};
 
-use crate::{Board, VcfSearch, Threats};
+use crate::{Board, Threats, VcfSearch};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,16 @@ pub enum Limit {
     Time(Duration),
 }
 
+/// The search settings the engine plays with (`gomoku bench` measures with them too): a
+/// table of `megabytes` MiB, late-move reductions, up to 64 plies.
+pub fn search_options(megabytes: usize) -> SearchOptions {
+    SearchOptions {
+        tt_megabytes: megabytes,
+        late_move_reductions: true,
+        ..SearchOptions::depth(64)
+    }
+}
+
 /// A Gomoku engine: the search with its table kept across moves.
 pub struct Engine {
     search: Search,
@@ -60,10 +70,7 @@ impl Engine {
     /// An engine with a table of `megabytes` MiB.
     pub fn new(megabytes: usize) -> Engine {
         Engine {
-            search: Search::new(SearchOptions {
-                tt_megabytes: megabytes,
-                ..SearchOptions::depth(64)
-            }),
+            search: Search::new(search_options(megabytes)),
         }
     }
 

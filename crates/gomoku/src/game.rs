@@ -14,53 +14,60 @@ use crate::patterns::Pattern;
 /// forced positions search all their replies.
 pub const MAX_MOVES: usize = 20;
 
-/// What a stone of each side on a cell would make, per direction.
-#[derive(Copy, Clone)]
-struct Shape([Pattern; 4]);
-
-impl Shape {
-    fn of(b: &Board, cell: u16, color: Color) -> Shape {
-        Shape(std::array::from_fn(|di| b.pattern(cell, color, di)))
-    }
-
-    fn best(&self) -> Pattern {
-        self.0.iter().copied().max().unwrap_or(Pattern::None)
-    }
-
-    /// Makes five, or a threat that cannot be met: an open four, two fours, a four and an
-    /// open three.
-    fn decisive(&self) -> bool {
-        let fours = self.0.iter().filter(|&&p| p >= Pattern::Four).count();
-        let threes = self.0.iter().filter(|&&p| p == Pattern::OpenThree).count();
-        self.best() >= Pattern::OpenFour || fours >= 2 || (fours == 1 && threes >= 1)
-    }
-
-    /// Two open threes at once.
-    fn double_three(&self) -> bool {
-        self.0.iter().filter(|&&p| p == Pattern::OpenThree).count() >= 2
-    }
-}
-
 /// Worth of a pattern made for the side to move (attack) and taken from the opponent
 /// (defence), by pattern.
 const ATTACK: [i32; 8] = [0, 2, 5, 6, 24, 30, 400, 10_000];
 const DEFENCE: [i32; 8] = [0, 1, 4, 5, 20, 26, 300, 8_000];
 
+/// What one side would make with a stone on a cell: the sum of its patterns' worth, and the
+/// number of lines with a four or better, and with an open three.
+#[derive(Default)]
+struct Tally {
+    worth: i32,
+    fours: u32,
+    open_fours: u32,
+    threes: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, p: usize, worth: &[i32; 8]) {
+        self.worth += worth[p];
+        self.fours += u32::from(p >= Pattern::Four as usize);
+        self.open_fours += u32::from(p >= Pattern::OpenFour as usize);
+        self.threes += u32::from(p == Pattern::OpenThree as usize);
+    }
+
+    /// Five, or a threat that cannot be met: an open four, two fours, a four and an open
+    /// three.
+    fn decisive(&self) -> bool {
+        self.open_fours > 0 || self.fours >= 2 || (self.fours == 1 && self.threes >= 1)
+    }
+}
+
 /// How good `cell` looks for the side to move `me`: its own patterns, the opponent's it
-/// spoils, and the winning combinations.
+/// spoils, and the winning combinations (one table lookup per direction).
+#[inline]
 fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
-    let mine = Shape::of(b, cell, me);
-    let theirs = Shape::of(b, cell, me.other());
-    let mut v: i32 = mine.0.iter().map(|&p| ATTACK[p as usize]).sum::<i32>()
-        + theirs.0.iter().map(|&p| DEFENCE[p as usize]).sum::<i32>();
+    let (mut mine, mut theirs) = (Tally::default(), Tally::default());
+    for di in 0..4 {
+        let (black, white) = b.patterns_both(cell, di);
+        let (m, t) = match me {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        mine.add(m, &ATTACK);
+        theirs.add(t, &DEFENCE);
+    }
+    let mut v = mine.worth + theirs.worth;
     if mine.decisive() {
         v += 5_000;
-    } else if mine.double_three() {
+    } else if mine.threes >= 2 {
         v += 1_000;
     }
     if theirs.decisive() {
         v += 2_500;
-    } else if theirs.double_three() {
+    } else if theirs.threes >= 2 {
         v += 500;
     }
     v

@@ -52,8 +52,9 @@ impl Pattern {
         Pattern::Five,
     ];
 
-    fn from_u8(v: u8) -> Pattern {
-        Pattern::ALL[v as usize]
+    /// The pattern numbered `v` (`v < PATTERNS`).
+    pub fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize & 7]
     }
 }
 
@@ -71,16 +72,24 @@ pub const fn shift(offset: isize) -> u32 {
     (if offset < 0 { offset + 4 } else { offset + 3 }) as u32 * 2
 }
 
-/// Pattern tables for one rule: `[colour][code]`.
+/// The pattern table for one rule: per code, Black's pattern in the low 4 bits and White's
+/// in the high 4 (one lookup answers for both sides).
 pub struct Tables {
-    table: [Box<[u8; 1 << 16]>; 2],
+    table: Box<[u8; 1 << 16]>,
 }
 
 impl Tables {
     /// The pattern a stone of `color` (0 black, 1 white) on a cell with this line code makes.
     #[inline]
     pub fn get(&self, color: usize, code: u16) -> Pattern {
-        Pattern::from_u8(self.table[color][code as usize])
+        Pattern::from_u8((self.table[code as usize] >> (4 * color)) & 15)
+    }
+
+    /// Both patterns at once: `(black, white)` as numbers (`Pattern as usize`).
+    #[inline]
+    pub fn both(&self, code: u16) -> (usize, usize) {
+        let t = self.table[code as usize];
+        ((t & 15) as usize, (t >> 4) as usize)
     }
 }
 
@@ -149,7 +158,7 @@ fn build(exact: bool) -> Tables {
         };
         black[code as usize] = p as u8;
     }
-    let mut white = Box::new([0u8; 1 << 16]);
+    let mut both = Box::new([0u8; 1 << 16]);
     for code in 0..=u16::MAX {
         let swapped = (0..8).fold(0u16, |acc, j| {
             let v = match (code >> (2 * j)) & 3 {
@@ -159,11 +168,9 @@ fn build(exact: bool) -> Tables {
             };
             acc | (v << (2 * j))
         });
-        white[code as usize] = black[swapped as usize];
+        both[code as usize] = black[code as usize] | (black[swapped as usize] << 4);
     }
-    Tables {
-        table: [black, white],
-    }
+    Tables { table: both }
 }
 
 #[cfg(test)]

@@ -242,3 +242,52 @@ fn a_finished_game_has_no_move() {
         assert_eq!(score, Score::loss_in(0), "{name}");
     }
 }
+
+#[test]
+fn late_move_reductions_search_fewer_nodes_and_keep_forced_results() {
+    // Ordinary positions: fewer nodes at the same depth, a legal principal variation.
+    let mut fewer = 0;
+    for seed in 0..6 {
+        let mut g = RandomGame::new(10, seed).with_loss_rate(0);
+        let plain = Search::new(SearchOptions::depth(7)).run(&mut g, &RandomEval);
+        let reduced = Search::new(SearchOptions {
+            late_move_reductions: true,
+            ..SearchOptions::depth(7)
+        })
+        .run(&mut g, &RandomEval);
+        assert_legal_line(&mut g, &reduced.pv);
+        fewer += usize::from(reduced.stats.nodes < plain.stats.nodes);
+    }
+    assert!(
+        fewer >= 5,
+        "reductions saved nodes in only {fewer} of 6 games"
+    );
+    // Reductions cut depth, never moves: a win or loss they report is still proven. Its
+    // principal variation plays out to the end of the game at the distance claimed.
+    let mut decisive = 0;
+    for seed in 0..40 {
+        let mut g = RandomGame::new(12, seed);
+        let r = Search::new(SearchOptions {
+            late_move_reductions: true,
+            ..SearchOptions::depth(8)
+        })
+        .run(&mut g, &RandomEval);
+        let Some(n) = r.score.plies_to_end() else {
+            continue;
+        };
+        decisive += 1;
+        assert_legal_line(&mut g, &r.pv);
+        assert_eq!(r.pv.len() as u32, n, "seed {seed}: {:?} {}", r.pv, r.score);
+        for &mv in &r.pv {
+            g.play(mv);
+        }
+        let loser_to_move = r.score.is_win() == (n % 2 == 1);
+        let want = if loser_to_move {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(g.outcome(), Some(want), "seed {seed}");
+    }
+    assert!(decisive >= 5, "only {decisive} decisive positions");
+}
