@@ -46,6 +46,17 @@ pub struct BenchArgs {
     /// Depth of every search.
     #[arg(long, default_value_t = 8)]
     depth: u32,
+    /// Instead: search each opening of this file (the c-gomoku-cli `offset` format, one a
+    /// line: x,y pairs from the centre) for `--time` seconds as the engine plays, and report
+    /// the depth of the last completed iteration.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Seconds per opening with `--openings`.
+    #[arg(long, default_value_t = 5.0)]
+    time: f64,
+    /// Board size for `--openings`.
+    #[arg(long, default_value_t = 15)]
+    size: u32,
 }
 
 /// The benchmark positions: (size, moves). Openings, middle games, endgames; 15x15 and 20x20.
@@ -270,7 +281,86 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     Ok(())
 }
 
+/// An opening in the `offset` format (`4,6, 1,5, 0,3`) on a board of `size`.
+fn opening(line: &str, size: u32) -> Result<Board> {
+    let numbers: Vec<i64> = line
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().with_context(|| format!("'{t}' is not a number")))
+        .collect::<Result<_>>()?;
+    anyhow::ensure!(numbers.len() % 2 == 0, "an odd count of numbers");
+    let mut board = Board::new(size, Rule::Freestyle)?;
+    let centre = size as i64 / 2;
+    for pair in numbers.chunks(2) {
+        let (x, y) = (pair[0] + centre, pair[1] + centre);
+        anyhow::ensure!(
+            (0..size as i64).contains(&x) && (0..size as i64).contains(&y),
+            "{},{} is off the board",
+            pair[0],
+            pair[1]
+        );
+        board.try_play(board.index(x as u32, y as u32).expect("checked"))?;
+    }
+    Ok(board)
+}
+
+/// `gomoku bench --openings FILE`: the depth the engine reaches on each opening in the time.
+fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
+    println!(
+        "{:<4} {:<7} {:>6} {:>11} {:>10}  {:<6} line",
+        "#", "stones", "depth", "nodes", "nodes/s", "move"
+    );
+    let mut depths = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut board = opening(line, a.size).with_context(|| format!("line {}", i + 1))?;
+        let mut engine = Engine::new(64);
+        let mut last = None;
+        let t = engine.think(&mut board, Limit::Time(budget), |it| {
+            last = Some((it.depth, it.nodes, it.time));
+        });
+        let (depth, nodes, time) = last.unwrap_or((0, t.nodes, Duration::ZERO));
+        let shown = match t.source {
+            Source::Search => {
+                depths.push(depth);
+                depth.to_string()
+            }
+            Source::Vcf => "VCF".into(),
+            Source::Forced => "forced".into(),
+        };
+        let pv: Vec<String> = t.pv.iter().take(8).map(|&c| board.name(c)).collect();
+        println!(
+            "{:<4} {:<7} {:>6} {:>11} {:>10.0}  {:<6} {}",
+            i + 1,
+            board.history().len(),
+            shown,
+            nodes,
+            nodes as f64 / time.as_secs_f64().max(1e-9),
+            t.best.map(|c| board.name(c)).unwrap_or_default(),
+            pv.join(" ")
+        );
+    }
+    depths.sort_unstable();
+    if let (Some(min), Some(max)) = (depths.first(), depths.last()) {
+        println!(
+            "searched {} openings for {:.1} s each: depth min {min}, median {}, max {max}",
+            depths.len(),
+            budget.as_secs_f64(),
+            depths[depths.len() / 2]
+        );
+    }
+    Ok(())
+}
+
 fn bench(a: &BenchArgs) -> Result<()> {
+    if let Some(path) = &a.openings {
+        return bench_openings(path, a);
+    }
     let depth = a.depth.clamp(1, 12);
     println!(
         "{:<4} {:<48} {:>10} {:>8} {:>10}",

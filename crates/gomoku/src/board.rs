@@ -107,6 +107,9 @@ pub struct Board {
     tables: &'static Tables,
     /// Stones within two steps of each cell (for move generation).
     near: Box<[u8; GRID]>,
+    /// The box around the stones after each move, `[min x, max x, min y, max y]`: the
+    /// candidates lie within two steps of it.
+    boxes: Vec<[u8; 4]>,
 }
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
@@ -143,6 +146,7 @@ impl Board {
             counts: [[0; PATTERNS]; 2],
             tables: patterns::tables(rule),
             near: Box::new([0; GRID]),
+            boxes: Vec::new(),
         }
         .with_codes())
     }
@@ -268,6 +272,17 @@ impl Board {
         }
     }
 
+    /// The rows and columns where a cell can be within two steps of a stone:
+    /// `(x range, y range)`, empty ranges on an empty board.
+    pub fn candidate_area(&self) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+        let Some(&[x0, x1, y0, y1]) = self.boxes.last() else {
+            return (0..0, 0..0);
+        };
+        let n = self.size as u32;
+        let grow = |lo: u8, hi: u8| (lo as u32).saturating_sub(2)..(hi as u32 + 3).min(n);
+        (grow(x0, x1), grow(y0, y1))
+    }
+
     /// Is there a stone within two steps of `cell`?
     pub fn is_near_stones(&self, cell: u16) -> bool {
         self.near[cell as usize & (GRID - 1)] > 0
@@ -388,6 +403,13 @@ impl Board {
         };
         self.update_codes(cell, value);
         self.update_near(cell, true);
+        let (x, y) = self.xy(cell);
+        let (x, y) = (x as u8, y as u8);
+        let b = match self.boxes.last() {
+            Some(&[x0, x1, y0, y1]) => [x0.min(x), x1.max(x), y0.min(y), y1.max(y)],
+            None => [x, x, y, y],
+        };
+        self.boxes.push(b);
     }
 
     /// Takes back the last stone (the search's unmake).
@@ -401,6 +423,7 @@ impl Board {
             self.count_code(self.codes[cell as usize][di], 1);
         }
         self.update_near(cell, false);
+        self.boxes.pop();
         Some(cell)
     }
 

@@ -94,11 +94,11 @@ impl Board {
     /// Calls `f` on every empty cell within two steps of a stone, in reading order.
     #[inline]
     pub(crate) fn for_each_candidate(&self, mut f: impl FnMut(u16)) {
-        let n = self.size() as u32;
-        for y in 0..n {
+        let (xs, ys) = self.candidate_area();
+        for y in ys {
             let row = self.index(0, y).expect("on the board");
-            for x in 0..n as u16 {
-                let c = row + x;
+            for x in xs.clone() {
+                let c = row + x as u16;
                 if self.at(c) == Cell::Empty && self.is_near_stones(c) {
                     f(c);
                 }
@@ -179,12 +179,17 @@ impl Game for Board {
                     scored.push((urgency(self, c, me), c));
                 }
             });
-            scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let order = |a: &(i32, u16), b: &(i32, u16)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
             let keep = if threatened {
                 scored.len()
             } else {
                 scored.len().min(MAX_MOVES)
             };
+            if keep < scored.len() {
+                // Only the best `keep` are wanted: find them, then sort only them.
+                scored.select_nth_unstable_by(keep, order);
+            }
+            scored[..keep].sort_unstable_by(order);
             moves.extend(scored[..keep].iter().map(|&(_, c)| c));
         });
     }
