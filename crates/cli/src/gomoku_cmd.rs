@@ -288,7 +288,7 @@ fn opening(line: &str, size: u32) -> Result<Board> {
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().with_context(|| format!("'{t}' is not a number")))
         .collect::<Result<_>>()?;
-    anyhow::ensure!(numbers.len() % 2 == 0, "an odd count of numbers");
+    anyhow::ensure!(numbers.len().is_multiple_of(2), "an odd count of numbers");
     let mut board = Board::new(size, Rule::Freestyle)?;
     let centre = size as i64 / 2;
     for pair in numbers.chunks(2) {
