@@ -210,7 +210,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         .context("in the position")?;
     let limit = match a.depth {
         Some(d) => Limit::Depth(d.clamp(1, 64)),
-        None => Limit::Time(Duration::from_secs_f64(
+        None => Limit::Exactly(Duration::from_secs_f64(
             a.time.unwrap_or(2.0).clamp(0.01, 3600.0),
         )),
     };
@@ -321,7 +321,7 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
         let mut board = opening(line, a.size).with_context(|| format!("line {}", i + 1))?;
         let mut engine = Engine::new(64);
         let mut last = None;
-        let t = engine.think(&mut board, Limit::Time(budget), |it| {
+        let t = engine.think(&mut board, Limit::Exactly(budget), |it| {
             last = Some((it.depth, it.nodes, it.time));
         });
         let (depth, nodes, time) = last.unwrap_or((0, t.nodes, Duration::ZERO));

@@ -2,7 +2,7 @@
 //! engine's iterative-deepening search. One place for the analysis command, the terminal game
 //! and the Gomocup brain.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use alphabeta::{Game, Iteration, NoObserver, Score, Search, SearchOptions};
 
@@ -41,8 +41,11 @@ pub struct Thought {
 pub enum Limit {
     /// Search this many plies.
     Depth(u32),
-    /// Search this long (and do not start an iteration after half of it).
+    /// A move in a game with this much time: stop starting iterations early when the best
+    /// move is stable, later when it is not ([`TimePlan`]); never run over.
     Time(Duration),
+    /// Analysis: keep deepening until this much time has passed.
+    Exactly(Duration),
 }
 
 /// The search settings the engine plays with (`gomoku bench` measures with them too): a
@@ -98,6 +101,7 @@ impl Engine {
         limit: Limit,
         mut on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Thought {
+        let started = Instant::now();
         let stop = self.search.stop_handle();
         stop.reset();
         let mut moves = Vec::new();
@@ -129,9 +133,9 @@ impl Engine {
             };
         }
         let mut vcf = VcfSearch::new(40, 200_000).with_stop(stop.clone());
-        if let Limit::Time(t) = limit {
+        if let Limit::Time(t) | Limit::Exactly(t) = limit {
             // A quarter of the time at most for the proof of a win; the rest for the search.
-            vcf = vcf.with_deadline(std::time::Instant::now() + t / 4);
+            vcf = vcf.with_deadline(started + t / 4);
         }
         if let Some(line) = vcf.find(board) {
             return Thought {
@@ -155,21 +159,36 @@ impl Engine {
             };
         }
         let o = &mut self.search.options;
+        let mut plan = None;
         match limit {
             Limit::Depth(d) => {
                 o.max_depth = d.clamp(1, 64);
                 o.max_time = None;
                 o.soft_time = None;
             }
-            Limit::Time(t) => {
+            Limit::Time(t) | Limit::Exactly(t) => {
+                // The proof search's time counts against the budget.
+                let left = t
+                    .saturating_sub(started.elapsed())
+                    .max(Duration::from_millis(1));
                 o.max_depth = 64;
-                o.max_time = Some(t);
-                o.soft_time = Some(t / 2);
+                o.max_time = Some(left);
+                o.soft_time = None;
+                if let Limit::Time(_) = limit {
+                    plan = Some(TimePlan::new(left));
+                }
             }
         }
         let r = self
             .search
-            .run_with(board, &Threats, &mut NoObserver, |it| on_iteration(it));
+            .run_with(board, &Threats, &mut NoObserver, |it| {
+                on_iteration(it);
+                if let Some(plan) = plan.as_mut() {
+                    if plan.enough(it.pv.first().copied(), it.score, it.time) {
+                        stop.stop();
+                    }
+                }
+            });
         Thought {
             best: r.best_move.or(Some(moves[0])),
             score: r.score,
@@ -178,5 +197,95 @@ impl Engine {
             depth: r.depth,
             source: Source::Search,
         }
+    }
+}
+
+/// When to stop starting iterations: after a share of the time that grows while the best move
+/// keeps changing (or the score falls) and shrinks back as it settles. The search's own hard
+/// limit still ends an iteration that runs over the whole budget.
+#[derive(Clone, Debug)]
+pub struct TimePlan {
+    budget: Duration,
+    last: Option<(u16, Score)>,
+    instability: f64,
+}
+
+impl TimePlan {
+    /// Share of the budget after which no iteration starts when the move is stable.
+    pub const BASE: f64 = 0.3;
+    /// The most of the budget any plan waits for before it stops starting iterations.
+    pub const MOST: f64 = 0.8;
+
+    /// A plan for `budget`.
+    pub fn new(budget: Duration) -> TimePlan {
+        TimePlan {
+            budget,
+            last: None,
+            instability: 0.0,
+        }
+    }
+
+    /// The time after which no new iteration starts, as things stand.
+    pub fn target(&self) -> Duration {
+        self.budget
+            .mul_f64((Self::BASE * (1.0 + self.instability)).min(Self::MOST))
+    }
+
+    /// Called after each iteration with its best move, score and the time so far: is it time
+    /// to stop?
+    pub fn enough(&mut self, best: Option<u16>, score: Score, elapsed: Duration) -> bool {
+        self.instability *= 0.5;
+        if let (Some((move_before, score_before)), Some(best)) = (self.last, best) {
+            if best != move_before {
+                self.instability += 1.0;
+            }
+            if score.0 < score_before.0 - 30 && !score.is_decisive() {
+                self.instability += 0.5;
+            }
+        }
+        self.last = best.map(|b| (b, score));
+        elapsed >= self.target()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unstable_move_gets_more_time_and_a_stable_one_less() {
+        let budget = Duration::from_secs(10);
+        let ms = Duration::from_millis;
+        // Stable: the same move at every depth; stops once 3 s (30%) have passed.
+        let mut stable = TimePlan::new(budget);
+        assert!(!stable.enough(Some(1), Score(10), ms(100)));
+        assert!(!stable.enough(Some(1), Score(12), ms(2900)));
+        assert!(stable.enough(Some(1), Score(11), ms(3000)));
+        // The move changes at every iteration: the target grows, but never past 80%.
+        let mut unstable = TimePlan::new(budget);
+        assert!(!unstable.enough(Some(1), Score(10), ms(100)));
+        assert!(
+            !unstable.enough(Some(2), Score(10), ms(3000)),
+            "changed: go on"
+        );
+        assert!(
+            !unstable.enough(Some(3), Score(10), ms(4000)),
+            "changed again"
+        );
+        assert!(unstable.target() > stable.target());
+        for m in 4..20 {
+            unstable.enough(Some(m), Score(10), ms(100));
+        }
+        assert!(unstable.target() <= budget.mul_f64(TimePlan::MOST));
+        // Then it settles: the extra time decays.
+        let peak = unstable.target();
+        for _ in 0..6 {
+            unstable.enough(Some(19), Score(10), ms(100));
+        }
+        assert!(unstable.target() < peak);
+        // A falling score extends the time too.
+        let mut falling = TimePlan::new(budget);
+        falling.enough(Some(1), Score(100), ms(100));
+        assert!(!falling.enough(Some(1), Score(0), ms(3000)));
     }
 }

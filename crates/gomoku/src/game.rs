@@ -118,6 +118,34 @@ impl Board {
         out
     }
 
+    /// The first empty cell (in reading order) where `color` would make five.
+    pub fn first_five_cell(&self, color: Color) -> Option<u16> {
+        let mut found = None;
+        if self.pattern_counts()[color.index()][Pattern::Five as usize] > 0 {
+            self.for_each_candidate(|c| {
+                if found.is_none() && would_win(self, c, color) {
+                    found = Some(c);
+                }
+            });
+        }
+        found
+    }
+
+    /// The first cell where `color` would make five and how many such cells there are
+    /// (counting stops at 2).
+    pub(crate) fn five_cells_upto2(&self, color: Color) -> (u16, usize) {
+        let (mut first, mut n) = (0, 0);
+        self.for_each_candidate(|c| {
+            if n < 2 && would_win(self, c, color) {
+                if n == 0 {
+                    first = c;
+                }
+                n += 1;
+            }
+        });
+        (first, n)
+    }
+
     /// The empty cells where `color` would make five: its fours' completions.
     pub fn five_cells(&self, color: Color) -> Vec<u16> {
         let mut out = Vec::new();

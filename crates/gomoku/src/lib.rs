@@ -2,12 +2,18 @@
 //!
 //! The board and its rules (freestyle: five or more wins; standard: exactly five), coordinates
 //! (`h8`, or `x,y` as the Gomocup protocol writes them), and the game as the engine sees it:
-//! candidate moves near the stones, forced replies to a threat of five, a first evaluation.
 //!
-//! A VCF solver (victory by continuous fours) works on its own ([`VcfSearch`]).
+//! - [`patterns`](Pattern): every empty cell knows, per direction, what a stone of either
+//!   colour would make there (five, open four, four, open three, ...), from a 16-bit code of its
+//!   line kept up to date on every move and one table lookup; the board counts them.
+//! - Move generation from the patterns: a win alone, the blocks of a five, against an open
+//!   three only its defences and our fours, else the best [`MAX_MOVES`] by urgency.
+//! - [`Threats`]: the evaluation from the pattern counts.
+//! - [`VcfSearch`]: victory by continuous fours, on its own and inside the engine.
+//! - [`Engine`]: a forced move at once, a proven VCF at once, else iterative-deepening PVS with
+//!   late-move reductions, and a [`TimePlan`] that spends more on an unstable best move.
 //!
-//! Work in progress (issue #5): pattern evaluation, threat-aware move generation, VCF inside
-//! the search, VCT.
+//! Renju (Black's forbidden moves) is not implemented; [`Rule`] is where it would go.
 
 mod board;
 mod engine;
@@ -18,7 +24,7 @@ mod vcf;
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
-pub use engine::{search_options, Engine, Limit, Source, Thought};
+pub use engine::{search_options, Engine, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};
 pub use vcf::{five_cells, VcfSearch};

@@ -10,18 +10,24 @@ use crate::game::would_win;
 use crate::patterns::Pattern;
 
 /// The empty cells on the lines through `cell` (up to four steps away) where `color` would
-/// make five: after a stone at `cell`, these are the fours it made.
-fn fives_through(b: &Board, cell: u16, color: Color) -> Vec<u16> {
-    let mut out = Vec::new();
+/// make five: after a stone at `cell`, these are the fours it made. At most two are kept (two
+/// already mean the four cannot be stopped).
+fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
+    let mut out = [0u16; 2];
+    let mut n = 0;
     for d in DIRECTIONS {
         for k in (-4isize..=4).filter(|&k| k != 0) {
             let c = (cell as isize + k * d) as u16;
-            if b.at(c) == crate::Cell::Empty && would_win(b, c, color) && !out.contains(&c) {
-                out.push(c);
+            if b.at(c) == crate::Cell::Empty && would_win(b, c, color) && !out[..n].contains(&c) {
+                out[n] = c;
+                n += 1;
+                if n == 2 {
+                    return (out, n);
+                }
             }
         }
     }
-    out
+    (out, n)
 }
 
 /// Every empty cell near the stones where `color` would make five.
@@ -35,6 +41,8 @@ pub struct VcfSearch {
     node_limit: u64,
     deadline: Option<std::time::Instant>,
     stop: Option<alphabeta::StopHandle>,
+    /// Move lists, one per level of the search, kept from search to search.
+    lists: Vec<Vec<u16>>,
     /// Nodes visited by the last search.
     pub nodes: u64,
     failed: HashSet<u64>,
@@ -48,6 +56,7 @@ impl VcfSearch {
             node_limit,
             deadline: None,
             stop: None,
+            lists: Vec::new(),
             nodes: 0,
             failed: HashSet::new(),
         }
@@ -72,10 +81,23 @@ impl VcfSearch {
     /// The winning sequence (attacker and defender moves alternating, ending with the
     /// attacker's five or unstoppable four), or `None`. The board is left as it was.
     pub fn find(&mut self, b: &mut Board) -> Option<Vec<u16>> {
+        let mut line = Vec::new();
+        self.wins(b, &mut line).then_some(line)
+    }
+
+    /// Like [`find`](Self::find), with the line written into `line` (cleared first): no
+    /// allocation once the search has warmed up.
+    pub fn wins(&mut self, b: &mut Board, line: &mut Vec<u16>) -> bool {
         self.nodes = 0;
         self.failed.clear();
-        let mut line = Vec::new();
-        self.attack(b, self.max_fours, &mut line).then_some(line)
+        line.clear();
+        self.attack(b, self.max_fours, line)
+    }
+
+    /// Changes the limits of the next searches.
+    pub fn set_limits(&mut self, max_fours: u32, node_limit: u64) {
+        self.max_fours = max_fours;
+        self.node_limit = node_limit;
     }
 
     fn attack(&mut self, b: &mut Board, fours_left: u32, line: &mut Vec<u16>) -> bool {
@@ -94,61 +116,89 @@ impl VcfSearch {
             return false;
         }
         let me = b.to_move();
-        if let Some(&w) = b.five_cells(me).first() {
-            line.push(w);
-            return true;
+        let op = me.other();
+        let five = Pattern::Five as usize;
+        if b.pattern_counts()[me.index()][five] > 0 {
+            if let Some(w) = b.first_five_cell(me) {
+                line.push(w);
+                return true;
+            }
         }
         if fours_left == 0 || self.failed.contains(&b.hash()) {
             return false;
         }
-        let threats = b.five_cells(me.other());
-        let tries: Vec<u16> = match threats.len() {
-            // Every cell where we would make a four.
-            0 => {
-                let mut fours = Vec::new();
-                b.for_each_candidate(|c| {
-                    if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
-                        fours.push(c);
-                    }
-                });
-                fours
-            }
-            // We must block; the block itself must be a four to keep the initiative.
-            1 => threats,
-            _ => return false,
+        let level = line.len() / 2;
+        if self.lists.len() <= level {
+            self.lists.resize_with(level + 1, Vec::new);
+        }
+        let mut tries = std::mem::take(&mut self.lists[level]);
+        tries.clear();
+        let (threat, threats) = if b.pattern_counts()[op.index()][five] > 0 {
+            b.five_cells_upto2(op)
+        } else {
+            (0, 0)
         };
-        // First every four: one the defender cannot stop ends the search at once.
-        let mut fours = Vec::new();
-        for c in tries {
+        match threats {
+            // Every cell where we would make a four.
+            0 => b.for_each_candidate(|c| {
+                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                    tries.push(c);
+                }
+            }),
+            // We must block; the block itself must be a four to keep the initiative.
+            1 => tries.push(threat),
+            _ => {
+                self.lists[level] = tries;
+                return false;
+            }
+        }
+        // First every four: one the defender cannot stop ends the search at once; the others
+        // are kept (in place, at the front of the list).
+        let mut found = false;
+        let mut k = 0;
+        for i in 0..tries.len() {
+            let c = tries[i];
             b.place(c);
-            let fives = fives_through(b, c, me);
-            let defender_wins = !fives.is_empty()
-                && b.pattern_counts()[me.other().index()][Pattern::Five as usize] > 0
-                && !b.five_cells(me.other()).is_empty();
+            let (fives, n) = fives_through(b, c, me);
+            let defender_wins = n > 0
+                && b.pattern_counts()[op.index()][five] > 0
+                && b.first_five_cell(op).is_some();
             b.remove_last();
-            if fives.is_empty() || defender_wins {
+            if n == 0 || defender_wins {
                 // Not a four, or a four that does not stop the defender's own five.
                 continue;
             }
-            if fives.len() >= 2 {
+            if n >= 2 {
                 // Two cells to block at once: the defender blocks one, we take the other.
                 line.extend([c, fives[0], fives[1]]);
-                return true;
+                found = true;
+                break;
             }
-            fours.push((c, fives[0]));
+            tries[k] = c;
+            k += 1;
         }
-        // Then each four with its forced block, deeper.
-        for (c, block) in fours {
-            b.place(c);
-            b.place(block);
-            line.extend([c, block]);
-            let won = self.attack(b, fours_left - 1, line);
-            b.remove_last();
-            b.remove_last();
-            if won {
-                return true;
+        if !found {
+            tries.truncate(k);
+            // Then each four with its forced block, deeper.
+            for &c in tries.iter() {
+                b.place(c);
+                let (fives, _) = fives_through(b, c, me);
+                let block = fives[0];
+                b.place(block);
+                line.extend([c, block]);
+                let won = self.attack(b, fours_left - 1, line);
+                b.remove_last();
+                b.remove_last();
+                if won {
+                    found = true;
+                    break;
+                }
+                line.truncate(line.len() - 2);
             }
-            line.truncate(line.len() - 2);
+        }
+        self.lists[level] = tries;
+        if found {
+            return true;
         }
         self.failed.insert(b.hash());
         false

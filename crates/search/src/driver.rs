@@ -594,7 +594,7 @@ where
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            let v = self.eval.evaluate(game);
+            let v = self.eval.evaluate_leaf(game);
             return self.leaf(game, ply, v);
         }
         if let Some(mv) = game.winning_move() {

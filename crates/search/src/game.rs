@@ -134,6 +134,13 @@ pub trait Game {
 pub trait Evaluator<G: Game + ?Sized> {
     /// The value of `game` for its side to move.
     fn evaluate(&self, game: &G) -> Score;
+
+    /// The value at the search's horizon (depth 0). By default [`evaluate`](Self::evaluate);
+    /// an evaluator may look further here, with a small tactical search of its own, say, as
+    /// long as it leaves the position as it found it.
+    fn evaluate_leaf(&self, game: &mut G) -> Score {
+        self.evaluate(game)
+    }
 }
 
 /// Any `Fn(&G) -> Score` closure is an evaluator.

@@ -291,3 +291,23 @@ fn late_move_reductions_search_fewer_nodes_and_keep_forced_results() {
     }
     assert!(decisive >= 5, "only {decisive} decisive positions");
 }
+
+#[test]
+fn the_horizon_is_scored_by_evaluate_leaf() {
+    // An evaluator whose static view says 0 everywhere but whose look at the horizon tells
+    // the moves apart (and restores the position it was given): the driver must use the
+    // latter at depth 0.
+    struct Looking;
+    impl Evaluator<Walk<'_>> for Looking {
+        fn evaluate(&self, _: &Walk<'_>) -> Score {
+            Score(0)
+        }
+        fn evaluate_leaf(&self, g: &mut Walk<'_>) -> Score {
+            Static.evaluate(g)
+        }
+    }
+    let root = Moves(vec![Eval(-5), Eval(-9), Eval(3)]);
+    let mut g = Walk { path: vec![&root] };
+    let r = Search::new(SearchOptions::depth(1)).run(&mut g, &Looking);
+    assert_eq!((r.best_move, r.score), (Some(1), Score(9)));
+}
