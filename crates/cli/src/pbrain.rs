@@ -296,8 +296,13 @@ impl Brain {
                     }
                 }
             }
+            ("thread_num", Ok(n)) => self.engine.set_threads(n.clamp(1, 256) as usize),
             ("game_type" | "evaluate" | "folder", _) => {}
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", Err(_)) => {
+            (
+                "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+                | "thread_num",
+                Err(_),
+            ) => {
                 say(
                     out,
                     &format!("ERROR INFO {key} needs a number, got '{value}'"),

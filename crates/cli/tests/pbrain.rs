@@ -84,6 +84,7 @@ fn a_full_game_against_a_scripted_opponent() {
     assert_eq!(b.reply(), "OK");
     b.send("INFO timeout_turn 300");
     b.send("INFO rule 0");
+    b.send("INFO thread_num 2");
     b.send("BEGIN");
     let mut taken = HashSet::new();
     let mut brain = HashSet::new();
@@ -200,6 +201,7 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
         "TAKEBACK",
         "INFO max_memory lots",
         "INFO timeout_turn -5",
+        "INFO thread_num many",
     ];
     for line in cases {
         b.send(line);

@@ -82,6 +82,11 @@ impl Engine {
         self.search.options.tt_megabytes = mb;
     }
 
+    /// Searches with `n` threads (Lazy SMP; 1 is deterministic).
+    pub fn set_threads(&mut self, n: usize) {
+        self.search.options.threads = n.clamp(1, 256);
+    }
+
     /// Forgets what earlier searches learned (a new game).
     pub fn clear(&mut self) {
         self.search.clear();
