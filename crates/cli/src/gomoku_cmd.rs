@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use alphabeta_gomoku::{Board, Engine, Limit, Rule, Source, VcfSearch};
+use alphabeta_gomoku::{Board, Engine, IterationReport, Limit, Rule, Source, VcfSearch};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -173,20 +173,10 @@ enum RuleArg {
 }
 
 #[derive(Serialize)]
-struct IterationJson {
-    depth: u32,
-    seldepth: u32,
-    score: String,
-    pv: Vec<String>,
-    nodes: u64,
-    nodes_per_second: u64,
-}
-
-#[derive(Serialize)]
 struct AnalyzeJson {
     position: String,
     to_move: String,
-    iterations: Vec<IterationJson>,
+    iterations: Vec<IterationReport>,
     best_move: Option<String>,
     score: String,
     pv: Vec<String>,
@@ -228,15 +218,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let mut iterations = Vec::new();
     let mut engine = Engine::default();
     let t = engine.think(&mut board, limit, |it| {
-        let secs = it.time.as_secs_f64().max(1e-9);
-        let row = IterationJson {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            score: it.score.to_string(),
-            pv: names(&shown, it.pv),
-            nodes: it.nodes,
-            nodes_per_second: (it.nodes as f64 / secs) as u64,
-        };
+        let row = IterationReport::new(&shown, it);
         if !a.json {
             println!(
                 "depth {:>2}/{:<2} score {:>10}  nodes {:>9}  {:>8} n/s  pv {}",
@@ -251,11 +233,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         iterations.push(row);
     });
     let best = t.best.map(|c| shown.name(c));
-    let how = match t.source {
-        Source::Forced => "forced",
-        Source::Vcf => "vcf",
-        Source::Search => "search",
-    };
+    let how = t.source.name();
     if a.json {
         let j = AnalyzeJson {
             position: shown.move_string(),

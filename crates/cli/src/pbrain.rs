@@ -302,12 +302,10 @@ impl Brain {
                 "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
                 | "thread_num",
                 Err(_),
-            ) => {
-                say(
-                    out,
-                    &format!("ERROR INFO {key} needs a number, got '{value}'"),
-                )
-            }
+            ) => say(
+                out,
+                &format!("ERROR INFO {key} needs a number, got '{value}'"),
+            ),
             _ => {}
         }
     }

@@ -19,6 +19,52 @@ pub enum Source {
     Search,
 }
 
+impl Source {
+    /// `forced`, `vcf` or `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Forced => "forced",
+            Source::Vcf => "vcf",
+            Source::Search => "search",
+        }
+    }
+}
+
+/// One completed iteration in people's terms (moves as `h8`), to print or to serialise.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct IterationReport {
+    /// The depth completed.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score for the side to move (`"win in 3"` when proven).
+    pub score: String,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nodes_per_second: u64,
+    /// Time so far.
+    pub milliseconds: u64,
+}
+
+impl IterationReport {
+    /// The report of `it`, a search of `board` (the position searched, not a later one).
+    pub fn new(board: &Board, it: &Iteration<u16>) -> IterationReport {
+        let secs = it.time.as_secs_f64().max(1e-6);
+        IterationReport {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: it.score.to_string(),
+            pv: it.pv.iter().map(|&c| board.name(c)).collect(),
+            nodes: it.nodes,
+            nodes_per_second: (it.nodes as f64 / secs) as u64,
+            milliseconds: it.time.as_millis() as u64,
+        }
+    }
+}
+
 /// The engine's choice.
 #[derive(Clone, Debug)]
 pub struct Thought {
@@ -98,8 +144,9 @@ impl Engine {
     }
 
     /// Chooses a move for the side to move; `on_iteration` sees each completed depth.
-    /// A stop requested through [`stop_handle`](Self::stop_handle) once this has begun ends
-    /// it soon with the best move known (any earlier request is forgotten).
+    /// A stop requested through [`stop_handle`](Self::stop_handle) ends it soon with the
+    /// best move known, also one requested before it began: a caller that shares the handle
+    /// [`reset`](alphabeta::StopHandle::reset)s it before handing the engine a new move.
     pub fn think(
         &mut self,
         board: &mut Board,
@@ -108,7 +155,6 @@ impl Engine {
     ) -> Thought {
         let started = Instant::now();
         let stop = self.search.stop_handle();
-        stop.reset();
         let mut moves = Vec::new();
         if board.outcome().is_none() {
             board.generate_moves(&mut moves);

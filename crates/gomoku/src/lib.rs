@@ -24,7 +24,7 @@ mod vcf;
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
-pub use engine::{search_options, Engine, Limit, Source, Thought, TimePlan};
+pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};
 pub use vcf::{five_cells, VcfSearch};

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
-use alphabeta_gomoku::{Board, Color, Engine, Limit, Rule, Source, Thought};
+use alphabeta_gomoku::{Board, Color, Engine, IterationReport, Limit, Rule, Thought};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -310,18 +310,6 @@ pub struct Think {
     time: Option<f64>,
 }
 
-/// One completed iteration, as streamed.
-#[derive(Serialize)]
-struct IterationEvent {
-    depth: u32,
-    seldepth: u32,
-    score: String,
-    pv: Vec<String>,
-    nodes: u64,
-    nodes_per_second: u64,
-    milliseconds: u64,
-}
-
 /// The engine's move, played on the game, as streamed last.
 #[derive(Serialize)]
 struct DoneEvent {
@@ -385,6 +373,9 @@ pub async fn think(
             ),
         ));
     };
+    // A stop left over from this engine's last stream is forgotten before the new one can
+    // ask for its own.
+    engine.stop_handle().reset();
     let guard = StopOnDrop(engine.stop_handle());
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let start = Instant::now();
@@ -394,16 +385,7 @@ pub async fn think(
         let shown = board.clone();
         let limit = Limit::Time(Duration::from_secs_f64(seconds));
         let thought: Thought = engine.think(&mut board, limit, |it| {
-            let secs = it.time.as_secs_f64().max(1e-6);
-            let e = IterationEvent {
-                depth: it.depth,
-                seldepth: it.seldepth,
-                score: it.score.to_string(),
-                pv: names(&shown, it.pv),
-                nodes: it.nodes,
-                nodes_per_second: (it.nodes as f64 / secs) as u64,
-                milliseconds: it.time.as_millis() as u64,
-            };
+            let e = IterationReport::new(&shown, it);
             let _ = tx.blocking_send(json_event("iteration", &e));
         });
         app.games.engines().push(engine);
@@ -424,11 +406,7 @@ pub async fn think(
             pv: names(&board, &thought.pv),
             depth: thought.depth,
             nodes: thought.nodes,
-            source: match thought.source {
-                Source::Forced => "forced",
-                Source::Vcf => "vcf",
-                Source::Search => "search",
-            },
+            source: thought.source.name(),
             milliseconds: start.elapsed().as_millis() as u64,
             game,
         };
