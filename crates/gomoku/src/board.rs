@@ -227,7 +227,13 @@ impl Board {
     /// empty cell in the counts.
     #[inline]
     fn count_code(&mut self, code: u16, sign: u32) {
-        let (b, w) = self.tables.both(code);
+        self.count_raw(self.tables.raw(code), sign);
+    }
+
+    /// The same for a table entry (both patterns in one byte).
+    #[inline]
+    fn count_raw(&mut self, both: u8, sign: u32) {
+        let (b, w) = ((both & 7) as usize, (both >> 4 & 7) as usize);
         self.counts[0][b] = self.counts[0][b].wrapping_add(sign);
         self.counts[1][w] = self.counts[1][w].wrapping_add(sign);
     }
@@ -250,8 +256,11 @@ impl Board {
                     let new = (old & !(3 << shift)) | (value << shift);
                     self.codes[p][di] = new;
                     if content == Cell::Empty {
-                        self.count_code(old, u32::MAX);
-                        self.count_code(new, 1);
+                        let (before, after) = (self.tables.raw(old), self.tables.raw(new));
+                        if before != after {
+                            self.count_raw(before, u32::MAX);
+                            self.count_raw(after, 1);
+                        }
                     }
                 }
             }

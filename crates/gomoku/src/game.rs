@@ -19,29 +19,39 @@ pub const MAX_MOVES: usize = 8;
 const ATTACK: [i32; 8] = [0, 2, 5, 6, 24, 30, 400, 10_000];
 const DEFENCE: [i32; 8] = [0, 1, 4, 5, 20, 26, 300, 8_000];
 
-/// What one side would make with a stone on a cell: the sum of its patterns' worth, and the
-/// number of lines with a four or better, and with an open three.
-#[derive(Default)]
-struct Tally {
-    worth: i32,
-    fours: u32,
-    open_fours: u32,
-    threes: u32,
+/// A pattern's contribution to a cell's tally, packed so that the four directions add up in
+/// one integer: worth in bits 0-19, then 3-bit counts of fours or better (20), open fours or
+/// better (24) and open threes (28). Four directions never overflow a field.
+const fn packed(worth: &[i32; 8]) -> [u32; 8] {
+    let mut out = [0u32; 8];
+    let mut p = 0;
+    while p < 8 {
+        out[p] = worth[p] as u32
+            | ((p >= Pattern::Four as usize) as u32) << 20
+            | ((p >= Pattern::OpenFour as usize) as u32) << 24
+            | ((p == Pattern::OpenThree as usize) as u32) << 28;
+        p += 1;
+    }
+    out
 }
 
-impl Tally {
-    #[inline]
-    fn add(&mut self, p: usize, worth: &[i32; 8]) {
-        self.worth += worth[p];
-        self.fours += u32::from(p >= Pattern::Four as usize);
-        self.open_fours += u32::from(p >= Pattern::OpenFour as usize);
-        self.threes += u32::from(p == Pattern::OpenThree as usize);
-    }
+const ATTACK_PACKED: [u32; 8] = packed(&ATTACK);
+const DEFENCE_PACKED: [u32; 8] = packed(&DEFENCE);
 
-    /// Five, or a threat that cannot be met: an open four, two fours, a four and an open
-    /// three.
-    fn decisive(&self) -> bool {
-        self.open_fours > 0 || self.fours >= 2 || (self.fours == 1 && self.threes >= 1)
+/// Worth of a packed tally, and a bonus for a decisive threat (five, open four, two fours,
+/// a four and an open three: `decisive`) or two open threes (`double`).
+#[inline]
+fn tally_worth(t: u32, decisive: i32, double: i32) -> i32 {
+    let worth = (t & 0xF_FFFF) as i32;
+    let fours = (t >> 20) & 7;
+    let open_fours = (t >> 24) & 7;
+    let threes = (t >> 28) & 7;
+    if open_fours > 0 || fours >= 2 || (fours == 1 && threes >= 1) {
+        worth + decisive
+    } else if threes >= 2 {
+        worth + double
+    } else {
+        worth
     }
 }
 
@@ -49,28 +59,17 @@ impl Tally {
 /// spoils, and the winning combinations (one table lookup per direction).
 #[inline]
 fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
-    let (mut mine, mut theirs) = (Tally::default(), Tally::default());
+    let (mut mine, mut theirs) = (0u32, 0u32);
     for di in 0..4 {
         let (black, white) = b.patterns_both(cell, di);
         let (m, t) = match me {
             Color::Black => (black, white),
             Color::White => (white, black),
         };
-        mine.add(m, &ATTACK);
-        theirs.add(t, &DEFENCE);
+        mine += ATTACK_PACKED[m & 7];
+        theirs += DEFENCE_PACKED[t & 7];
     }
-    let mut v = mine.worth + theirs.worth;
-    if mine.decisive() {
-        v += 5_000;
-    } else if mine.threes >= 2 {
-        v += 1_000;
-    }
-    if theirs.decisive() {
-        v += 2_500;
-    } else if theirs.threes >= 2 {
-        v += 500;
-    }
-    v
+    tally_worth(mine, 5_000, 1_000) + tally_worth(theirs, 2_500, 500)
 }
 
 /// Would a stone of `color` on the empty `cell` make a winning line? (Exact: the pattern

@@ -85,6 +85,12 @@ impl Tables {
         Pattern::from_u8((self.table[code as usize] >> (4 * color)) & 15)
     }
 
+    /// Both patterns as stored: Black's in the low 4 bits, White's in the high 4.
+    #[inline]
+    pub fn raw(&self, code: u16) -> u8 {
+        self.table[code as usize]
+    }
+
     /// Both patterns at once: `(black, white)` as numbers (`Pattern as usize`).
     #[inline]
     pub fn both(&self, code: u16) -> (usize, usize) {
