@@ -44,7 +44,7 @@ enum First {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Depth of every search.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 9)]
     depth: u32,
     /// Instead: search each opening of this file (the c-gomoku-cli `offset` format, one a
     /// line: x,y pairs from the centre) for `--time` seconds as the engine plays, and report
