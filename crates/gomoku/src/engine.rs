@@ -211,6 +211,7 @@ impl Engine {
         }
         let o = &mut self.search.options;
         let mut plan = None;
+        let mut planned_stop = false;
         match limit {
             Limit::Depth(d) => {
                 o.max_depth = d.clamp(1, 64);
@@ -236,10 +237,15 @@ impl Engine {
                 on_iteration(it);
                 if let Some(plan) = plan.as_mut() {
                     if plan.enough(it.pv.first().copied(), it.score, it.time) {
+                        planned_stop = true;
                         stop.stop();
                     }
                 }
             });
+        if planned_stop {
+            // The plan's own stop must not end the next move's thinking before it starts.
+            stop.reset();
+        }
         Thought {
             best: r.best_move.or(Some(moves[0])),
             score: r.score,
@@ -302,6 +308,20 @@ impl TimePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_plan_stopping_one_move_does_not_stop_the_next() {
+        let mut engine = Engine::new(4);
+        let mut board = Board::new(15, crate::Rule::Freestyle).unwrap();
+        board.play_sequence("h8i9").unwrap();
+        for reply in ["h10", "g9", "j10"] {
+            let t = engine.think(&mut board, Limit::Time(Duration::from_millis(300)), |_| {});
+            assert_eq!(t.source, Source::Search, "after {}", board.move_string());
+            assert!(t.depth >= 2, "searched only {} plies", t.depth);
+            board.place(t.best.unwrap());
+            board.place(board.parse_cell(reply).unwrap());
+        }
+    }
 
     #[test]
     fn an_unstable_move_gets_more_time_and_a_stable_one_less() {
