@@ -1,4 +1,4 @@
-//! `alphabeta gomoku`: analyse a position, look for a VCF (the engine is a work in progress).
+//! `alphabeta gomoku`: analyse a position, look for a VCF, play in the terminal, benchmark.
 
 use std::time::Duration;
 
