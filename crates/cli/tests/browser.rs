@@ -275,6 +275,25 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "g-status").await.contains("five for black"));
+    // Playing White: a new game opens with the engine's stone in the centre.
+    js(
+        c,
+        "const s = document.getElementById('g-color'); s.value = 'white'; return 1;",
+    )
+    .await;
+    click(c, "#g-new").await;
+    wait_until(
+        c,
+        "document.getElementById('g-status').textContent === 'Your move (white).'",
+        Duration::from_secs(20),
+    )
+    .await;
+    let stones = js(
+        c,
+        "return [...document.querySelectorAll('#g-board circle[data-stone]')].map(s => s.dataset.stone);",
+    )
+    .await;
+    assert_eq!(stones, json!(["h8"]));
     no_errors(c).await;
 }
 
