@@ -220,6 +220,10 @@ function onEngineEvent(event, d, ctrl) {
     $("g-pv").textContent = d.pv.join(" ");
     G.pv = d.pv;
     drawBoard();
+  } else if (event === "error") {
+    G.message = d.error;
+    G.thinking = null;
+    drawBoard();
   } else if (event === "done") {
     if (d.source !== "search") {
       $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";

@@ -1,5 +1,6 @@
 //! Gomoku games kept by the server: create, show, play, undo, delete, and the engine's move
-//! streamed as server-sent events (`iteration` per completed depth, then `done`).
+//! streamed as server-sent events (`iteration` per completed depth, then `done`; `error` if
+//! the engine failed).
 //!
 //! A game belongs to nobody in particular: whoever knows its id may play in it. While the
 //! engine thinks about a game, that game refuses moves and undos (409).
@@ -384,11 +385,31 @@ pub async fn think(
             |b: &Board, line: &[u16]| -> Vec<String> { line.iter().map(|&c| b.name(c)).collect() };
         let shown = board.clone();
         let limit = Limit::Time(Duration::from_secs_f64(seconds));
-        let thought: Thought = engine.think(&mut board, limit, |it| {
-            let e = IterationReport::new(&shown, it);
-            let _ = tx.blocking_send(json_event("iteration", &e));
-        });
-        app.games.engines().push(engine);
+        let thinking = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            engine.think(&mut board, limit, |it| {
+                let e = IterationReport::new(&shown, it);
+                let _ = tx.blocking_send(json_event("iteration", &e));
+            })
+        }));
+        let thought: Thought = match thinking {
+            Ok(t) => {
+                app.games.engines().push(engine);
+                t
+            }
+            Err(_) => {
+                // A bug in the engine must not lock the game or lose an engine for good.
+                app.games
+                    .engines()
+                    .push(Engine::new(app.limits.engine_megabytes));
+                let _ = app.games.with(&id, |s| {
+                    s.thinking = false;
+                    Ok(())
+                });
+                let e = serde_json::json!({"error": "the engine failed on this position"});
+                let _ = tx.blocking_send(json_event("error", &e));
+                return;
+            }
+        };
         // Play the move on the game, if it still exists.
         let game = app
             .games
