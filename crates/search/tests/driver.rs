@@ -190,17 +190,40 @@ fn a_node_limit_stops_the_search_with_a_legal_move() {
 
 #[test]
 fn a_stop_from_another_thread_ends_an_unlimited_search() {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
+    // Counts the positions evaluated after the stop was asked for: the search must notice it
+    // within a few hundred nodes (it checks every 256), not run on to its depth of 200.
+    struct Counting {
+        stopped: Arc<AtomicBool>,
+        after: Arc<AtomicU64>,
+    }
+    impl Evaluator<RandomGame> for Counting {
+        fn evaluate(&self, g: &RandomGame) -> Score {
+            if self.stopped.load(Ordering::SeqCst) {
+                self.after.fetch_add(1, Ordering::Relaxed);
+            }
+            RandomEval.evaluate(g)
+        }
+    }
     let mut g = RandomGame::new(30, 5).with_loss_rate(0);
     let mut search = Search::new(SearchOptions::depth(200).with_threads(2));
     let stop = search.stop_handle();
+    let eval = Counting {
+        stopped: Arc::new(AtomicBool::new(false)),
+        after: Arc::new(AtomicU64::new(0)),
+    };
+    let stopped = eval.stopped.clone();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
+        stopped.store(true, Ordering::SeqCst);
         stop.stop();
     });
-    let r = search.run(&mut g, &RandomEval);
+    let r = search.run(&mut g, &eval);
     stopper.join().unwrap();
     assert!(r.best_move.is_some());
-    assert!(r.depth < 200);
+    let after = eval.after.load(Ordering::Relaxed);
+    assert!(after < 5_000, "{after} evaluations after the stop");
 }
 
 #[test]
