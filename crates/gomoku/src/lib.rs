@@ -27,4 +27,4 @@ pub use board::{
 pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};
-pub use vcf::{five_cells, VcfSearch};
+pub use vcf::VcfSearch;

@@ -30,11 +30,6 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
     (out, n)
 }
 
-/// Every empty cell near the stones where `color` would make five.
-pub fn five_cells(b: &Board, color: Color) -> Vec<u16> {
-    b.five_cells(color)
-}
-
 /// A VCF search: the winning line if the side to move has one within `max_fours` fours.
 pub struct VcfSearch {
     max_fours: u32,
@@ -264,7 +259,7 @@ mod tests {
             assert!(fours >= 7, "orientation {s}: only {fours} fours");
             for pair in line.chunks(2).take(fours) {
                 g.place(pair[0]);
-                let threats = five_cells(&g, attacker);
+                let threats = g.five_cells(attacker);
                 assert!(
                     threats.contains(&pair[1]),
                     "orientation {s}: a free defender move"

@@ -3,7 +3,17 @@
 //! a five on the board, the opponent's threat cells, a VCF search for the opponent afterwards.
 
 use alphabeta::Game;
-use alphabeta_gomoku::{five_cells, Board, Engine, Limit, Rule, Source, VcfSearch};
+use alphabeta_gomoku::{Board, Cell, Color, Engine, Limit, Rule, Source, VcfSearch, DIRECTIONS};
+
+/// The empty cells where `color` would make five (freestyle), found by walking the lines:
+/// independent of the engine's pattern tables.
+fn five_cells(b: &Board, color: Color) -> Vec<u16> {
+    b.cells()
+        .filter(|&c| {
+            b.at(c) == Cell::Empty && DIRECTIONS.iter().any(|&d| b.run_length(c, d, color) >= 5)
+        })
+        .collect()
+}
 
 fn board(moves: &str) -> Board {
     let mut b = Board::new(15, Rule::Freestyle).unwrap();
