@@ -556,17 +556,19 @@ where
         }
         let s = self.shared;
         if self.main {
-            if s.options.max_nodes.is_some_and(|n| self.stats.nodes >= n) {
+            // The stop flag is one load: every node. The clock is dearer: every 256 nodes.
+            if s.options.max_nodes.is_some_and(|n| self.stats.nodes >= n)
+                || s.user_stop.is_stopped()
+            {
                 self.stopped = true;
             } else if self.stats.nodes & 255 == 0 {
-                let timed_out = s.options.max_time.is_some_and(|t| s.start.elapsed() >= t);
-                self.stopped = timed_out || s.user_stop.is_stopped();
+                self.stopped = s.options.max_time.is_some_and(|t| s.start.elapsed() >= t);
             }
             if self.stopped {
                 s.abort.store(true, Ordering::Relaxed);
             }
         } else {
-            self.stopped = s.abort.load(Ordering::Relaxed);
+            self.stopped = s.abort.load(Ordering::Relaxed) || s.user_stop.is_stopped();
         }
         self.stopped
     }

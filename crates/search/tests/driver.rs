@@ -192,8 +192,9 @@ fn a_node_limit_stops_the_search_with_a_legal_move() {
 fn a_stop_from_another_thread_ends_an_unlimited_search() {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     use std::sync::Arc;
-    // Counts the positions evaluated after the stop was asked for: the search must notice it
-    // within a few hundred nodes (it checks every 256), not run on to its depth of 200.
+    // Counts the positions evaluated after the stop was asked for: every thread checks the
+    // flag at every node, so only the nodes already under way may still be evaluated, not a
+    // search run on to its depth of 200.
     struct Counting {
         stopped: Arc<AtomicBool>,
         after: Arc<AtomicU64>,
@@ -216,14 +217,14 @@ fn a_stop_from_another_thread_ends_an_unlimited_search() {
     let stopped = eval.stopped.clone();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
-        stopped.store(true, Ordering::SeqCst);
         stop.stop();
+        stopped.store(true, Ordering::SeqCst);
     });
     let r = search.run(&mut g, &eval);
     stopper.join().unwrap();
     assert!(r.best_move.is_some());
     let after = eval.after.load(Ordering::Relaxed);
-    assert!(after < 5_000, "{after} evaluations after the stop");
+    assert!(after < 100, "{after} evaluations after the stop");
 }
 
 #[test]
