@@ -211,7 +211,6 @@ impl Engine {
         }
         let o = &mut self.search.options;
         let mut plan = None;
-        let mut planned_stop = false;
         match limit {
             Limit::Depth(d) => {
                 o.max_depth = d.clamp(1, 64);
@@ -235,17 +234,11 @@ impl Engine {
             .search
             .run_with(board, &Threats, &mut NoObserver, |it| {
                 on_iteration(it);
-                if let Some(plan) = plan.as_mut() {
-                    if plan.enough(it.pv.first().copied(), it.score, it.time) {
-                        planned_stop = true;
-                        stop.stop();
-                    }
-                }
+                // The plan ends the deepening itself: the shared stop flag is the caller's.
+                !plan
+                    .as_mut()
+                    .is_some_and(|p| p.enough(it.pv.first().copied(), it.score, it.time))
             });
-        if planned_stop {
-            // The plan's own stop must not end the next move's thinking before it starts.
-            stop.reset();
-        }
         Thought {
             best: r.best_move.or(Some(moves[0])),
             score: r.score,

@@ -184,11 +184,12 @@ impl Search {
         G::Move: Send,
         E: Evaluator<G> + Sync + ?Sized,
     {
-        self.run_with(game, eval, &mut NoObserver, |_| {})
+        self.run_with(game, eval, &mut NoObserver, |_| true)
     }
 
     /// Like [`run`](Search::run), with an observer of the main thread's search and a callback
-    /// after every completed iteration.
+    /// after every completed iteration, which returns whether to go on deepening (`false`
+    /// ends the search with that iteration's result: a caller's own time management).
     pub fn run_with<G, E, O, F>(
         &mut self,
         game: &mut G,
@@ -201,7 +202,7 @@ impl Search {
         G::Move: Send,
         E: Evaluator<G> + Sync + ?Sized,
         O: Observer<G> + ?Sized,
-        F: FnMut(&Iteration<G::Move>),
+        F: FnMut(&Iteration<G::Move>) -> bool,
     {
         self.prepare();
         let shared = Shared {
@@ -221,7 +222,7 @@ impl Search {
                         let mut quiet = NoObserver;
                         let mut w = Worker::new(&g, eval, &mut quiet, shared, false);
                         // Half the helpers start one ply deeper, so threads spread over depths.
-                        w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| {});
+                        w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| true);
                         w.stats
                     })
                 })
@@ -463,7 +464,7 @@ where
         &mut self,
         game: &mut G,
         first_depth: u32,
-        on_iteration: &mut dyn FnMut(&Iteration<G::Move>),
+        on_iteration: &mut dyn FnMut(&Iteration<G::Move>) -> bool,
     ) -> SearchReport<G::Move> {
         let opts = self.shared.options;
         let mut best: Option<(Score, Vec<G::Move>, u32)> = None;
@@ -482,8 +483,8 @@ where
                 break;
             }
             let pv = self.pv.root().to_vec();
-            if self.main {
-                on_iteration(&Iteration {
+            let go_on = !self.main
+                || on_iteration(&Iteration {
                     depth,
                     seldepth: self.seldepth,
                     score,
@@ -491,12 +492,11 @@ where
                     nodes: self.stats.nodes,
                     time: self.shared.start.elapsed(),
                 });
-            }
             let proven = score.plies_to_end().is_some_and(|n| n <= depth);
             best = Some((score, pv, depth));
             let soft = opts.soft_time.or(opts.max_time);
             let late = soft.is_some_and(|t| self.shared.start.elapsed() >= t);
-            if proven || late || self.shared.abort.load(Ordering::Relaxed) {
+            if !go_on || proven || late || self.shared.abort.load(Ordering::Relaxed) {
                 break;
             }
             depth += 1;

@@ -148,6 +148,7 @@ fn iterations_are_reported_in_order_and_match_the_result() {
     let r =
         Search::new(SearchOptions::depth(5)).run_with(&mut g, &RandomEval, &mut NoObserver, |it| {
             seen.push((it.depth, it.score, it.pv.to_vec(), it.nodes));
+            true
         });
     assert_eq!(
         seen.iter().map(|s| s.0).collect::<Vec<_>>(),
@@ -235,7 +236,10 @@ fn a_time_limit_ends_the_search_with_the_last_iteration_or_better() {
         &mut g,
         &RandomEval,
         &mut NoObserver,
-        |it| completed.push((it.depth, it.pv.to_vec())),
+        |it| {
+            completed.push((it.depth, it.pv.to_vec()));
+            true
+        },
     );
     let (depth, pv) = completed.last().expect("depth 1 completes");
     // Either the last completed iteration's move, or a move proven better in the next one.
