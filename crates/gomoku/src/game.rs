@@ -117,16 +117,27 @@ impl Board {
         out
     }
 
+    /// Calls `f` on the empty cells where `color` would make five (its fours' completions),
+    /// in reading order, while `f` returns true; nothing to scan when the counts say none.
+    fn each_five_cell(&self, color: Color, mut f: impl FnMut(u16) -> bool) {
+        if self.pattern_counts()[color.index()][Pattern::Five as usize] == 0 {
+            return;
+        }
+        let mut more = true;
+        self.for_each_candidate(|c| {
+            if more && would_win(self, c, color) {
+                more = f(c);
+            }
+        });
+    }
+
     /// The first empty cell (in reading order) where `color` would make five.
     pub fn first_five_cell(&self, color: Color) -> Option<u16> {
         let mut found = None;
-        if self.pattern_counts()[color.index()][Pattern::Five as usize] > 0 {
-            self.for_each_candidate(|c| {
-                if found.is_none() && would_win(self, c, color) {
-                    found = Some(c);
-                }
-            });
-        }
+        self.each_five_cell(color, |c| {
+            found = Some(c);
+            false
+        });
         found
     }
 
@@ -134,13 +145,12 @@ impl Board {
     /// (counting stops at 2).
     pub(crate) fn five_cells_upto2(&self, color: Color) -> (u16, usize) {
         let (mut first, mut n) = (0, 0);
-        self.for_each_candidate(|c| {
-            if n < 2 && would_win(self, c, color) {
-                if n == 0 {
-                    first = c;
-                }
-                n += 1;
+        self.each_five_cell(color, |c| {
+            if n == 0 {
+                first = c;
             }
+            n += 1;
+            n < 2
         });
         (first, n)
     }
@@ -148,13 +158,10 @@ impl Board {
     /// The empty cells where `color` would make five: its fours' completions.
     pub fn five_cells(&self, color: Color) -> Vec<u16> {
         let mut out = Vec::new();
-        if self.pattern_counts()[color.index()][Pattern::Five as usize] > 0 {
-            self.for_each_candidate(|c| {
-                if would_win(self, c, color) {
-                    out.push(c);
-                }
-            });
-        }
+        self.each_five_cell(color, |c| {
+            out.push(c);
+            true
+        });
         out
     }
 }
@@ -177,24 +184,21 @@ impl Game for Board {
         }
         let me = self.to_move();
         let op = me.other();
-        let counts = self.pattern_counts();
-        if counts[me.index()][Pattern::Five as usize] > 0 {
-            let wins = self.five_cells(me);
-            if let Some(&w) = wins.first() {
-                moves.push(w);
-                return;
-            }
+        if let Some(w) = self.first_five_cell(me) {
+            moves.push(w);
+            return;
         }
-        if counts[op.index()][Pattern::Five as usize] > 0 {
-            let blocks = self.five_cells(op);
-            if !blocks.is_empty() {
-                moves.extend(blocks);
-                return;
-            }
+        let before = moves.len();
+        self.each_five_cell(op, |c| {
+            moves.push(c);
+            true
+        });
+        if moves.len() > before {
+            return;
         }
         // The opponent threatens an open four (it has an open three): only the cells that
         // stop it (where it would make a four), and our own fours, are worth searching.
-        let threatened = counts[op.index()][Pattern::OpenFour as usize] > 0;
+        let threatened = self.pattern_counts()[op.index()][Pattern::OpenFour as usize] > 0;
         SCORED.with(|scored| {
             let mut scored = scored.borrow_mut();
             scored.clear();

@@ -36,8 +36,9 @@ pub struct VcfSearch {
     node_limit: u64,
     deadline: Option<std::time::Instant>,
     stop: Option<alphabeta::StopHandle>,
-    /// Move lists, one per level of the search, kept from search to search.
-    lists: Vec<Vec<u16>>,
+    /// Move lists, one per level of the search, kept from search to search: each four with
+    /// the cell that blocks it (0 until known).
+    lists: Vec<Vec<(u16, u16)>>,
     /// Nodes visited by the last search.
     pub nodes: u64,
     failed: HashSet<u64>,
@@ -112,12 +113,9 @@ impl VcfSearch {
         }
         let me = b.to_move();
         let op = me.other();
-        let five = Pattern::Five as usize;
-        if b.pattern_counts()[me.index()][five] > 0 {
-            if let Some(w) = b.first_five_cell(me) {
-                line.push(w);
-                return true;
-            }
+        if let Some(w) = b.first_five_cell(me) {
+            line.push(w);
+            return true;
         }
         if fours_left == 0 || self.failed.contains(&b.hash()) {
             return false;
@@ -128,20 +126,16 @@ impl VcfSearch {
         }
         let mut tries = std::mem::take(&mut self.lists[level]);
         tries.clear();
-        let (threat, threats) = if b.pattern_counts()[op.index()][five] > 0 {
-            b.five_cells_upto2(op)
-        } else {
-            (0, 0)
-        };
+        let (threat, threats) = b.five_cells_upto2(op);
         match threats {
             // Every cell where we would make a four.
             0 => b.for_each_candidate(|c| {
                 if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
-                    tries.push(c);
+                    tries.push((c, 0));
                 }
             }),
             // We must block; the block itself must be a four to keep the initiative.
-            1 => tries.push(threat),
+            1 => tries.push((threat, 0)),
             _ => {
                 self.lists[level] = tries;
                 return false;
@@ -152,12 +146,10 @@ impl VcfSearch {
         let mut found = false;
         let mut k = 0;
         for i in 0..tries.len() {
-            let c = tries[i];
+            let (c, _) = tries[i];
             b.place(c);
             let (fives, n) = fives_through(b, c, me);
-            let defender_wins = n > 0
-                && b.pattern_counts()[op.index()][five] > 0
-                && b.first_five_cell(op).is_some();
+            let defender_wins = n > 0 && b.first_five_cell(op).is_some();
             b.remove_last();
             if n == 0 || defender_wins {
                 // Not a four, or a four that does not stop the defender's own five.
@@ -169,16 +161,14 @@ impl VcfSearch {
                 found = true;
                 break;
             }
-            tries[k] = c;
+            tries[k] = (c, fives[0]);
             k += 1;
         }
         if !found {
             tries.truncate(k);
             // Then each four with its forced block, deeper.
-            for &c in tries.iter() {
+            for &(c, block) in tries.iter() {
                 b.place(c);
-                let (fives, _) = fives_through(b, c, me);
-                let block = fives[0];
                 b.place(block);
                 line.extend([c, block]);
                 let won = self.attack(b, fours_left - 1, line);
