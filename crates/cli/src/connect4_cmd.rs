@@ -284,7 +284,7 @@ fn play(a: &PlayArgs) -> Result<()> {
             // Too early to solve in a moment: a timed search with the threat count.
             let mut opts = SearchOptions::time(Duration::from_secs_f64(a.time.clamp(0.05, 600.0)));
             opts.tt_megabytes = 64;
-            let mut g = p;
+            let mut g = p.clone();
             let r = Search::new(opts).run(&mut g, &Threats);
             let Some(c) = r.best_move else {
                 bail!("the search found no move");

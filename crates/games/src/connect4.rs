@@ -7,9 +7,11 @@
 //! whose last stone is played when `n` stones are already down scores `(43 - n) / 2`; a loss is
 //! the negation.
 
+use std::cell::Cell;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions, SearchReport};
+use alphabeta::{Ends, Evaluator, Game, Outcome, Score, Search, SearchOptions, SearchReport};
 use thiserror::Error;
 
 /// Columns.
@@ -66,7 +68,7 @@ pub enum MoveError {
 }
 
 /// A Connect Four position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Default)]
 pub struct Connect4 {
     /// Stones of the side to move.
     current: u64,
@@ -74,6 +76,36 @@ pub struct Connect4 {
     mask: u64,
     /// Stones played.
     moves: u32,
+    /// The last stone completed four: the side to move has lost.
+    lost: bool,
+    /// The winning cells of both sides, computed once per position: the search asks for them
+    /// several times at each node (a win now? threats to block? which moves are safe?).
+    wins: Cell<WinCells>,
+}
+
+/// A memo of [`winning_cells`] for both sides of one position.
+#[derive(Clone, Copy, Default)]
+struct WinCells {
+    /// The position's key; the memo is stale when it differs.
+    key: u64,
+    /// Where the side to move would complete four.
+    mine: u64,
+    /// Where the opponent would.
+    theirs: u64,
+}
+
+impl PartialEq for Connect4 {
+    fn eq(&self, other: &Self) -> bool {
+        (self.current, self.mask) == (other.current, other.mask)
+    }
+}
+
+impl Eq for Connect4 {}
+
+impl Hash for Connect4 {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.current, self.mask).hash(state);
+    }
 }
 
 /// The cells where `stones` would complete a line of four, among empty cells.
@@ -92,7 +124,8 @@ fn winning_cells(stones: u64, mask: u64) -> u64 {
     r & (BOARD ^ mask)
 }
 
-/// Has `stones` a line of four?
+/// Has `stones` a line of four? (The position keeps a flag instead; tests check it.)
+#[cfg(test)]
 fn has_four(stones: u64) -> bool {
     [1, STRIDE, HEIGHT, STRIDE + 1].iter().any(|&s| {
         let m = stones & (stones >> s);
@@ -141,8 +174,24 @@ impl Connect4 {
 
     /// Would playing this column win at once?
     pub fn is_winning_move(&self, col: u32) -> bool {
-        self.can_play(col)
-            && winning_cells(self.current, self.mask) & self.possible() & column_mask(col) != 0
+        self.can_play(col) && self.win_cells().mine & self.possible() & column_mask(col) != 0
+    }
+
+    /// The winning cells of both sides, from the memo when it is this position's.
+    #[inline]
+    fn win_cells(&self) -> WinCells {
+        let key = self.key();
+        let memo = self.wins.get();
+        if memo.key == key {
+            return memo;
+        }
+        let w = WinCells {
+            key,
+            mine: winning_cells(self.current, self.mask),
+            theirs: winning_cells(self.current ^ self.mask, self.mask),
+        };
+        self.wins.set(w);
+        w
     }
 
     /// The cells where a stone can go now (one per open column).
@@ -210,7 +259,7 @@ impl Connect4 {
     /// `earliest_end`.
     fn defence(&self) -> Defence {
         let possible = self.possible();
-        let opponent_wins = winning_cells(self.current ^ self.mask, self.mask);
+        let opponent_wins = self.win_cells().theirs;
         let forced = possible & opponent_wins;
         let allowed = if forced == 0 { possible } else { forced };
         Defence {
@@ -250,7 +299,7 @@ impl Game for Connect4 {
     /// winning cells they make, centre columns first among equals.
     fn generate_moves(&self, moves: &mut Vec<u8>) {
         let possible = self.possible();
-        let wins = possible & winning_cells(self.current, self.mask);
+        let wins = possible & self.win_cells().mine;
         if wins != 0 {
             moves.push((wins.trailing_zeros() / STRIDE) as u8);
             return;
@@ -285,6 +334,7 @@ impl Game for Connect4 {
 
     fn play(&mut self, col: u8) {
         let stone = self.landing(col as u32);
+        self.lost = stone & self.win_cells().mine != 0;
         self.current ^= self.mask;
         self.mask |= stone;
         self.moves += 1;
@@ -296,24 +346,32 @@ impl Game for Connect4 {
         self.mask ^= top;
         self.current ^= self.mask;
         self.moves -= 1;
+        // A move was played from here, so the game was not over.
+        self.lost = false;
     }
 
     /// A column whose next cell completes four.
     fn winning_move(&self) -> Option<u8> {
-        let wins = self.possible() & winning_cells(self.current, self.mask);
+        let wins = self.possible() & self.win_cells().mine;
         (wins != 0).then(|| (wins.trailing_zeros() / STRIDE) as u8)
     }
 
     /// Asked when there is no winning move: so no win before our next-but-one move. No loss
     /// before the opponent's second move when some move both blocks every threat and does not
-    /// play under an opponent's winning cell (the same test as the move generator's).
-    fn earliest_end(&self) -> (u32, u32) {
+    /// play under an opponent's winning cell (the same test as the move generator's); when
+    /// none does, the opponent wins with its next disc.
+    fn earliest_end(&self) -> Ends {
         let d = self.defence();
-        (3, if d.safe != 0 && d.threats <= 1 { 4 } else { 2 })
+        if d.safe != 0 && d.threats <= 1 {
+            Ends::NotBefore { win: 3, loss: 4 }
+        } else {
+            // Every move lets the opponent complete four.
+            Ends::LostIn(2)
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if has_four(self.current ^ self.mask) {
+        if self.lost {
             Some(Outcome::Loss)
         } else if self.moves == CELLS {
             Some(Outcome::Draw)
@@ -342,8 +400,8 @@ pub struct Threats;
 
 impl Evaluator<Connect4> for Threats {
     fn evaluate(&self, p: &Connect4) -> Score {
-        let mine = winning_cells(p.current, p.mask).count_ones() as i32;
-        let theirs = winning_cells(p.current ^ p.mask, p.mask).count_ones() as i32;
+        let w = p.win_cells();
+        let (mine, theirs) = (w.mine.count_ones() as i32, w.theirs.count_ones() as i32);
         Score(mine - theirs)
     }
 }
@@ -404,7 +462,7 @@ impl Solver {
     }
 
     fn run(&mut self, position: &Connect4, weak: bool, with_move: bool) -> Solution {
-        let mut p = *position;
+        let mut p = position.clone();
         if p.outcome().is_some() {
             let report = self
                 .search
@@ -549,11 +607,50 @@ mod tests {
     #[test]
     fn play_and_undo_restore_the_position() {
         let mut p = Connect4::from_moves("4453").unwrap();
-        let before = p;
+        let before = p.clone();
         for col in 0..7u8 {
             p.play(col);
             p.undo(col);
             assert_eq!(p, before);
+        }
+    }
+
+    /// The memo of winning cells and the "lost" flag, after random play and undo, against a
+    /// recomputation from the stones alone.
+    #[test]
+    fn memo_and_flag_match_a_recomputation() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..300 {
+            let mut p = Connect4::new();
+            let mut played = Vec::new();
+            loop {
+                let fresh_mine = winning_cells(p.current, p.mask) & p.possible();
+                assert_eq!(p.winning_move().is_some(), fresh_mine != 0, "{p}");
+                assert_eq!(
+                    p.outcome() == Some(Outcome::Loss),
+                    has_four(p.current ^ p.mask),
+                    "{p}"
+                );
+                if p.outcome().is_some() {
+                    break;
+                }
+                // Now and then take a move back, so the memo meets positions it has seen.
+                if !played.is_empty() && next() % 4 == 0 {
+                    let col = played.pop().unwrap();
+                    p.undo(col);
+                    continue;
+                }
+                let open: Vec<u8> = (0..7u8).filter(|&c| p.can_play(c as u32)).collect();
+                let col = open[(next() % open.len() as u64) as usize];
+                p.play(col);
+                played.push(col);
+            }
         }
     }
 

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use crate::classic::{outcome_score, PvTable};
 use crate::observer::{root_bound, root_view, root_window};
 use crate::tt::{TranspositionTable, TtEntry};
-use crate::{Bound, Evaluator, Game, NoObserver, Observer, Score, SearchReport, Stats, MAX_PLY};
+use crate::{
+    Bound, Ends, Evaluator, Game, NoObserver, Observer, Score, SearchReport, Stats, MAX_PLY,
+};
 
 /// Settings of an iterative-deepening [`Search`]. Start from [`SearchOptions::depth`],
 /// [`SearchOptions::time`] or [`SearchOptions::nodes`] and adjust the fields.
@@ -587,7 +589,14 @@ where
         self.obs.enter(game, ply, ra, rb);
         self.stats.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        self.pv.clear(ply);
+        // Only nodes with an open window (and the root) keep a principal variation: a
+        // null-window node's line is never read (its parent clears the child line before each
+        // move).
+        let pv_node = beta.0 - alpha.0 > 1;
+        let keep_pv = pv_node || ply == 0;
+        if keep_pv {
+            self.pv.clear(ply);
+        }
         // The root never stops by itself: its children do, and it sees `stopped` after them.
         if ply > 0 && self.should_stop() {
             return Score::DRAW;
@@ -601,16 +610,20 @@ where
         }
         if let Some(mv) = game.winning_move() {
             // Nothing beats a win with the next move: no need to search it.
-            self.pv.clear_child(ply);
-            self.pv.update(ply, mv);
+            if keep_pv {
+                self.pv.clear_child(ply);
+                self.pv.update(ply, mv);
+            }
             return self.leaf(game, ply, Score::win_in(ply + 1));
         }
-        let pv_node = beta.0 - alpha.0 > 1;
         // Mate-distance pruning: from here no line ends better than the earliest win, nor worse
         // than the earliest loss (`Game::earliest_end`). A window beyond those is decided.
         let mut beta = beta;
         if ply > 0 {
-            let (win, loss) = game.earliest_end();
+            let (win, loss) = match game.earliest_end() {
+                Ends::NotBefore { win, loss } => (win, loss),
+                Ends::LostIn(n) => return self.leaf(game, ply, Score::loss_in(ply + n)),
+            };
             let (worst, best) = (Score::loss_in(ply + loss), Score::win_in(ply + win));
             if worst >= beta {
                 self.obs.exit(
@@ -681,15 +694,28 @@ where
             let v = self.eval.evaluate(game);
             return self.leaf(game, ply, v);
         }
-        self.order(game, ply, tt_move, &moves, &mut keys);
+        // With killers or history, every move gets a key and the best is picked lazily; without,
+        // the game's order stands and only the table's move goes first.
+        let keyed = self.shared.options.killers || self.shared.options.history;
+        if keyed {
+            self.order(game, ply, tt_move, &moves, &mut keys);
+        } else if let Some(t) = tt_move {
+            if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
+                moves[..=j].rotate_right(1);
+            }
+        }
 
         let mut best = -Score::INFINITY;
         let mut best_id = None;
         let mut bound = Bound::Upper;
         for i in 0..moves.len() {
-            pick_next(&mut moves, &mut keys, i);
+            if keyed {
+                pick_next(&mut moves, &mut keys, i);
+            }
             let mv = moves[i];
-            self.pv.clear_child(ply);
+            if keep_pv {
+                self.pv.clear_child(ply);
+            }
             game.play(mv);
             let mut v;
             if i == 0 {
@@ -701,7 +727,7 @@ where
                     v = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha);
                 }
                 if v > alpha && v < beta && !self.stopped {
-                    self.pv.clear_child(ply);
+                    // Only at an open window: a null window has no score strictly inside.
                     v = -self.node(game, depth - 1, ply + 1, -beta, -alpha);
                 }
             }
@@ -712,7 +738,9 @@ where
             if v > best {
                 best = v;
                 best_id = Some(game.move_id(mv));
-                self.pv.update(ply, mv);
+                if keep_pv {
+                    self.pv.update(ply, mv);
+                }
                 if ply == 0 && v > alpha {
                     self.partial = Some(RootResult {
                         score: v,

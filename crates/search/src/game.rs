@@ -19,6 +19,23 @@ pub enum Outcome {
     Draw,
 }
 
+/// What a game sees cheaply of how soon it can end, in plies from the position, for the side to
+/// move (see [`Game::earliest_end`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ends {
+    /// Bounds: the side to move cannot win in fewer than `win` plies, and can avoid losing in
+    /// fewer than `loss` plies.
+    NotBefore {
+        /// The fewest plies to a win.
+        win: u32,
+        /// The fewest plies to a loss the side to move cannot avoid.
+        loss: u32,
+    },
+    /// Exact: whatever the side to move does, it has lost after this many plies (every move
+    /// lets the opponent win at once, say).
+    LostIn(u32),
+}
+
 /// A two-player, zero-sum, perfect-information game with alternating turns, seen from the side
 /// to move.
 ///
@@ -108,15 +125,15 @@ pub trait Game {
         None
     }
 
-    /// How soon the game can end from here, as far as the game knows cheaply: `(win, loss)`
-    /// means the side to move cannot win in fewer than `win` plies, and can avoid losing in
-    /// fewer than `loss` plies. Called only on unfinished positions where
-    /// [`winning_move`](Game::winning_move) found nothing. The default, `(1, 2)`,
-    /// knows nothing (a win needs a move, a loss an opponent's move). A game that sees
-    /// "no winning move now" or "a move that stops every immediate threat" says `(3, 4)`, and
-    /// the driver then cuts every line that could not beat its window (mate-distance pruning).
-    fn earliest_end(&self) -> (u32, u32) {
-        (1, 2)
+    /// How soon the game can end from here, as far as the game knows cheaply. Called only on
+    /// unfinished positions where [`winning_move`](Game::winning_move) found nothing. The
+    /// default, `Ends::NotBefore { win: 1, loss: 2 }`, knows nothing (a win needs a move, a loss
+    /// an opponent's move). A game that sees "no winning move now" or "a move that stops every
+    /// immediate threat" says `win: 3, loss: 4`, and the driver then cuts every line that could
+    /// not beat its window (mate-distance pruning); one that sees "every move lets the
+    /// opponent win at once" says `Ends::LostIn(2)`, and the node is scored without a search.
+    fn earliest_end(&self) -> Ends {
+        Ends::NotBefore { win: 1, loss: 2 }
     }
 
     /// A hash of the position and the side to move (Zobrist hashing is the usual way, updated

@@ -31,7 +31,7 @@ mod tt;
 
 pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, Window};
 pub use driver::{Iteration, Search, SearchOptions, StopHandle};
-pub use game::{mix64, Evaluator, Game, Outcome};
+pub use game::{mix64, Ends, Evaluator, Game, Outcome};
 pub use observer::{NoObserver, Observer};
 pub use score::{Bound, Score, MAX_PLY};
 pub use stats::{SearchReport, Stats};
