@@ -310,25 +310,36 @@ impl Brain {
         }
     }
 
-    /// The time for this move: the turn limit and a share of the match time, less a margin
-    /// for process and pipe delays.
-    fn budget(&self) -> Duration {
+    /// How long to think about this move: the turn limit, less a margin for process and pipe
+    /// delays, or a share of the match time when that is less. When the turn limit is what
+    /// binds, the time cannot be saved for later moves, so all of it is used
+    /// ([`Limit::Exactly`]); when the match clock binds, the time plan spends less on a move
+    /// that stays the best ([`Limit::Time`]).
+    fn limit(&self) -> Limit {
         let turn = if self.timeout_turn.is_zero() {
             Duration::from_millis(200)
         } else {
             self.timeout_turn
         };
         let margin = Duration::from_millis(60) + turn / 10;
-        let mut t = turn.saturating_sub(margin);
-        if let Some(left) = self.time_left {
-            t = t.min((left / 15).saturating_sub(Duration::from_millis(30)));
+        let floor = Duration::from_millis(5);
+        let t = turn.saturating_sub(margin).max(floor);
+        match self.time_left {
+            Some(left) => {
+                let share = (left / 15).saturating_sub(Duration::from_millis(30));
+                if share < t {
+                    Limit::Time(share.max(floor))
+                } else {
+                    Limit::Exactly(t)
+                }
+            }
+            None => Limit::Exactly(t),
         }
-        t.max(Duration::from_millis(5))
     }
 
     /// Searches, plays and answers the brain's move.
     fn think<W: Write>(&mut self, out: &mut W) {
-        let budget = self.budget();
+        let limit = self.limit();
         let Some(b) = self.board.as_mut() else { return };
         if b.winner().is_some() || b.is_full() {
             return say(out, "ERROR the game is over");
@@ -338,7 +349,7 @@ impl Brain {
             let (x, y) = shown.xy(c);
             format!("{x},{y}")
         };
-        let t = self.engine.think(b, Limit::Time(budget), |it| {
+        let t = self.engine.think(b, limit, |it| {
             let pv: Vec<String> = it.pv.iter().map(|&c| xy(c)).collect();
             let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
             say(

@@ -123,9 +123,10 @@ impl Engine {
         }
     }
 
-    /// Resizes the table (takes effect at the next search).
+    /// Resizes the table now, so the allocation is not paid inside the next move's time.
     pub fn set_table_megabytes(&mut self, mb: usize) {
         self.search.options.tt_megabytes = mb;
+        self.search.resize_table();
     }
 
     /// Searches with `n` threads (Lazy SMP; 1 is deterministic).

@@ -390,13 +390,21 @@ impl Search {
         }
     }
 
-    /// Makes the table match the options and starts a new search generation.
-    fn prepare(&mut self) {
+    /// Makes the table the size `options.tt_megabytes` says now (a search does it when it
+    /// starts, but then the allocation falls inside the search's time, before its clock).
+    pub fn resize_table(&mut self) {
         let needed = self.options.tt_megabytes;
         if needed != self.tt_megabytes {
+            // The old table goes first, so the two are never held at once.
+            self.tt = None;
             self.tt = (needed > 0).then(|| TranspositionTable::new(needed));
             self.tt_megabytes = needed;
         }
+    }
+
+    /// Makes the table match the options and starts a new search generation.
+    fn prepare(&mut self) {
+        self.resize_table();
         if let Some(tt) = &self.tt {
             tt.new_search();
         }

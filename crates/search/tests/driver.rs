@@ -339,3 +339,20 @@ fn the_horizon_is_scored_by_evaluate_leaf() {
     let r = Search::new(SearchOptions::depth(1)).run(&mut g, &Looking);
     assert_eq!((r.best_move, r.score), (Some(1), Score(9)));
 }
+
+#[test]
+fn resize_table_allocates_at_once_and_a_search_keeps_it() {
+    let mut search = Search::new(SearchOptions::depth(3));
+    let before = search.table().map(|t| t.capacity());
+    search.options.tt_megabytes = 1;
+    search.resize_table();
+    // 1 MiB of 16-byte entries, allocated before any search runs.
+    assert_eq!(search.table().map(|t| t.capacity()), Some((1 << 20) / 16));
+    assert_ne!(before, Some((1 << 20) / 16));
+    let mut g = RandomGame::new(12, 7);
+    search.run(&mut g, &RandomEval);
+    assert_eq!(search.table().map(|t| t.capacity()), Some((1 << 20) / 16));
+    search.options.tt_megabytes = 0;
+    search.resize_table();
+    assert!(search.table().is_none());
+}
