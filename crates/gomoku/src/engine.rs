@@ -309,7 +309,7 @@ mod tests {
         let mut board = Board::new(15, crate::Rule::Freestyle).unwrap();
         board.play_sequence("h8i9").unwrap();
         for reply in ["h10", "g9", "j10"] {
-            let t = engine.think(&mut board, Limit::Time(Duration::from_millis(300)), |_| {});
+            let t = engine.think(&mut board, Limit::Time(Duration::from_millis(1000)), |_| {});
             assert_eq!(t.source, Source::Search, "after {}", board.move_string());
             assert!(t.depth >= 2, "searched only {} plies", t.depth);
             board.place(t.best.unwrap());

@@ -760,7 +760,9 @@ where
                 bound = Bound::Lower;
                 self.stats.cutoffs += 1;
                 self.obs.cutoff(game, ply, root_view(ply, best));
-                self.reward(game, ply, depth, mv);
+                if keyed {
+                    self.reward(game, ply, depth, mv);
+                }
                 break;
             }
             if best > alpha {
