@@ -356,3 +356,67 @@ fn resize_table_allocates_at_once_and_a_search_keeps_it() {
     search.resize_table();
     assert!(search.table().is_none());
 }
+
+/// Take 1, 2 or 3 stones; whoever takes the last wins. With `hint`, a pile of 4 says
+/// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once.
+#[derive(Clone)]
+struct Pile {
+    stones: u32,
+    hint: bool,
+}
+
+impl Game for Pile {
+    type Move = u32;
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend((1..=3).filter(|&n| n <= self.stones));
+    }
+    fn play(&mut self, n: u32) {
+        self.stones -= n;
+    }
+    fn undo(&mut self, n: u32) {
+        self.stones += n;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.stones == 0).then_some(Outcome::Loss)
+    }
+    fn move_id(&self, n: u32) -> usize {
+        n as usize
+    }
+    fn move_id_limit(&self) -> usize {
+        4
+    }
+    fn earliest_end(&self) -> alphabeta::Ends {
+        if self.hint && self.stones == 4 {
+            alphabeta::Ends::LostIn(2)
+        } else {
+            alphabeta::Ends::NotBefore { win: 1, loss: 2 }
+        }
+    }
+}
+
+#[test]
+fn a_node_the_game_calls_lost_is_scored_without_a_search() {
+    let even = |_: &Pile| Score::DRAW;
+    for stones in 5..=13 {
+        let run = |hint| {
+            let mut g = Pile { stones, hint };
+            Search::new(SearchOptions::depth(20)).run(&mut g, &even)
+        };
+        let (plain, hinted) = (run(false), run(true));
+        // Theory: a multiple of 4 loses, anything else wins; the fastest win takes every
+        // pile down to a multiple of 4, so it ends with the side's (stones / 4 + 1)-th move.
+        let moves_to_end = 2 * (stones / 4) + 1;
+        if stones % 4 == 0 {
+            assert_eq!(plain.score, Score::loss_in(moves_to_end - 1), "{stones}");
+        } else {
+            assert_eq!(plain.score, Score::win_in(moves_to_end), "{stones}");
+        }
+        assert_eq!(hinted.score, plain.score, "{stones} stones");
+        assert!(
+            hinted.stats.nodes < plain.stats.nodes,
+            "{stones} stones: {} nodes with the hint, {} without",
+            hinted.stats.nodes,
+            plain.stats.nodes
+        );
+    }
+}
