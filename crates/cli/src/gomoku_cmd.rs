@@ -104,7 +104,7 @@ fn vcf(a: &VcfArgs) -> Result<()> {
         .context("in the position")?;
     let mut search = VcfSearch::new(a.max_fours.min(200), 5_000_000);
     let line = search.find(&mut board);
-    let names: Vec<String> = line.iter().flatten().map(|&c| board.name(c)).collect();
+    let names = board.names(line.as_deref().unwrap_or_default());
     let side = if board.history().len() % 2 == 0 {
         "black"
     } else {
@@ -204,7 +204,6 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             a.time.unwrap_or(2.0).clamp(0.01, 3600.0),
         )),
     };
-    let names = |b: &Board, pv: &[u16]| pv.iter().map(|&c| b.name(c)).collect::<Vec<_>>();
     let side = if board.history().len() % 2 == 0 {
         "black"
     } else {
@@ -241,7 +240,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             iterations,
             best_move: best,
             score: t.score.to_string(),
-            pv: names(&shown, &t.pv),
+            pv: shown.names(&t.pv),
             source: how.into(),
             nodes: t.nodes,
         };
@@ -251,7 +250,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             Some(m) => println!(
                 "best move: {m} ({}, {how}; line {})",
                 t.score,
-                names(&shown, &t.pv).join(" ")
+                shown.names(&t.pv).join(" ")
             ),
             None => println!("the game is over"),
         }
@@ -311,7 +310,7 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
             Source::Vcf => "VCF".into(),
             Source::Forced => "forced".into(),
         };
-        let pv: Vec<String> = t.pv.iter().take(8).map(|&c| board.name(c)).collect();
+        let pv = board.names(&t.pv[..t.pv.len().min(8)]);
         println!(
             "{:<4} {:<7} {:>6} {:>11} {:>10.0}  {:<6} {}",
             i + 1,
@@ -396,7 +395,7 @@ fn play(a: &PlayArgs) -> Result<()> {
     loop {
         print!("\n{board}");
         if let Some(line) = board.winning_line() {
-            let names: Vec<String> = line.iter().map(|&c| board.name(c)).collect();
+            let names = board.names(&line);
             let winner = if board.history().len() % 2 == 1 {
                 "X"
             } else {
@@ -426,7 +425,7 @@ fn play(a: &PlayArgs) -> Result<()> {
         } else {
             let shown = board.clone();
             let t = engine.think(&mut board, Limit::Time(budget), |it| {
-                let pv: Vec<String> = it.pv.iter().map(|&c| shown.name(c)).collect();
+                let pv = shown.names(it.pv);
                 println!(
                     "  thinking: depth {} score {} pv {}",
                     it.depth,

@@ -528,7 +528,12 @@ impl Board {
 
     /// The move sequence in human notation (`h8i9h9`).
     pub fn move_string(&self) -> String {
-        self.history.iter().map(|&c| self.name(c)).collect()
+        self.names(&self.history).concat()
+    }
+
+    /// The human names of some cells (`["h8", "i9"]`): a line of play, say.
+    pub fn names(&self, cells: &[u16]) -> Vec<String> {
+        cells.iter().map(|&c| self.name(c)).collect()
     }
 }
 

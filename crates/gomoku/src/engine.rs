@@ -57,7 +57,7 @@ impl IterationReport {
             depth: it.depth,
             seldepth: it.seldepth,
             score: it.score.to_string(),
-            pv: it.pv.iter().map(|&c| board.name(c)).collect(),
+            pv: board.names(it.pv),
             nodes: it.nodes,
             nodes_per_second: (it.nodes as f64 / secs) as u64,
             milliseconds: it.time.as_millis() as u64,

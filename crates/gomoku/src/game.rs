@@ -351,7 +351,7 @@ mod tests {
             let mut b = board(base).transformed(s);
             let mut moves = Vec::new();
             b.generate_moves(&mut moves);
-            let names: Vec<String> = moves.iter().map(|&c| b.name(c)).collect();
+            let names = b.names(&moves);
             // The defences of .XXX. are its four neighbours on the line: d8 e8 i8 j8 (in this
             // orientation's coordinates): exactly four candidates.
             assert_eq!(moves.len(), 4, "orientation {s}: {names:?}");

@@ -148,7 +148,7 @@ fn state_of(id: &str, slot: &Slot) -> GameState {
         id: id.to_string(),
         size: b.size(),
         rule: rule_name(b.rule()),
-        moves: b.history().iter().map(|&c| b.name(c)).collect(),
+        moves: b.names(b.history()),
         move_string: b.move_string(),
         to_move: result.is_none().then(|| color_name(b.to_move())),
         result,
@@ -381,8 +381,6 @@ pub async fn think(
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     let start = Instant::now();
     tokio::task::spawn_blocking(move || {
-        let names =
-            |b: &Board, line: &[u16]| -> Vec<String> { line.iter().map(|&c| b.name(c)).collect() };
         let shown = board.clone();
         let limit = Limit::Time(Duration::from_secs_f64(seconds));
         let thinking = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -424,7 +422,7 @@ pub async fn think(
         let done = DoneEvent {
             cell: thought.best.map(|c| board.name(c)),
             score: thought.score.to_string(),
-            pv: names(&board, &thought.pv),
+            pv: board.names(&thought.pv),
             depth: thought.depth,
             nodes: thought.nodes,
             source: thought.source.name(),
