@@ -110,6 +110,16 @@ async fn js(c: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
+/// Sets the form field `id` to `value`, as typing or choosing would.
+async fn set_value(c: &Client, id: &str, value: &str) {
+    let script = format!(
+        "document.getElementById({}).value = {}; return 1;",
+        json!(id),
+        json!(value)
+    );
+    js(c, &script).await;
+}
+
 /// Waits until `condition` (a JavaScript expression) is true.
 async fn wait_until(c: &Client, condition: &str, within: Duration) {
     let started = Instant::now();
@@ -196,11 +206,7 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     // Half a second per engine move keeps the test short.
-    js(
-        c,
-        "const t = document.getElementById('g-time'); t.value = '0.5'; return 1;",
-    )
-    .await;
+    set_value(c, "g-time", "0.5").await;
     click(c, "rect[data-cell=\"h8\"]").await;
     // The engine answers on the board: two stones, the second White's.
     wait_until(
@@ -262,11 +268,7 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     // A pasted game with a five shows the winning line.
-    js(
-        c,
-        "document.getElementById('g-load').value = 'h8a1i8a2j8a3k8a4l8'; return 1;",
-    )
-    .await;
+    set_value(c, "g-load", "h8a1i8a2j8a3k8a4l8").await;
     click(c, "#g-load-btn").await;
     wait_until(
         c,
@@ -276,11 +278,7 @@ async fn gomoku(c: &Client, url: &str) {
     .await;
     assert!(text(c, "g-status").await.contains("five for black"));
     // Playing White: a new game opens with the engine's stone in the centre.
-    js(
-        c,
-        "const s = document.getElementById('g-color'); s.value = 'white'; return 1;",
-    )
-    .await;
+    set_value(c, "g-color", "white").await;
     click(c, "#g-new").await;
     wait_until(
         c,
@@ -306,11 +304,7 @@ async fn tree(c: &Client, url: &str) {
         Duration::from_secs(10),
     )
     .await;
-    js(
-        c,
-        &format!("document.getElementById('t-input').value = '{exam}'; return 1;"),
-    )
-    .await;
+    set_value(c, "t-input", exam).await;
     click(c, "#t-explain").await;
     wait_until(
         c,
@@ -383,11 +377,7 @@ async fn tree(c: &Client, url: &str) {
         json!(true)
     );
     // A malformed tree says where.
-    js(
-        c,
-        "document.getElementById('t-input').value = '[[3,12,8],[2,4'; return 1;",
-    )
-    .await;
+    set_value(c, "t-input", "[[3,12,8],[2,4").await;
     click(c, "#t-explain").await;
     wait_until(
         c,
