@@ -138,6 +138,12 @@ fn winning_cells(stones: u64, mask: u64) -> u64 {
     r & (BOARD ^ mask)
 }
 
+/// A position key spread over 64 bits (Fibonacci hashing).
+#[inline]
+fn spread(key: u64) -> u64 {
+    key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Has `stones` a line of four? (The position keeps a flag instead; tests check it.)
 #[cfg(test)]
 fn has_four(stones: u64) -> bool {
@@ -413,8 +419,16 @@ impl Game for Connect4 {
         WIDTH as usize
     }
 
+    /// The key times a large odd number: one multiplication, and a bijection, so two
+    /// positions never share a hash; the table indexes by the high bits, which depend on
+    /// every bit of the key.
     fn hash(&self) -> Option<u64> {
-        Some(alphabeta::mix64(self.key()))
+        Some(spread(self.key()))
+    }
+
+    fn hash_after(&self, col: u8) -> Option<u64> {
+        let mask = self.mask | self.landing(col as u32);
+        Some(spread((self.current ^ self.mask) + mask))
     }
 }
 
@@ -641,7 +655,7 @@ mod tests {
     }
 
     /// The memo of winning cells and the "lost" flag, after random play and undo, against a
-    /// recomputation from the stones alone.
+    /// recomputation from the stones alone; and `hash_after` against the hash after playing.
     #[test]
     fn memo_and_flag_match_a_recomputation() {
         let mut rng = 0x2545_f491_4f6c_dd1du64;
@@ -672,6 +686,14 @@ mod tests {
                     continue;
                 }
                 let open: Vec<u8> = (0..7u8).filter(|&c| p.can_play(c as u32)).collect();
+                // The hash each move would give, known before it is played (for the table's
+                // prefetch), is the hash it gives.
+                for &c in &open {
+                    let expected = p.hash_after(c);
+                    p.play(c);
+                    assert_eq!(expected, Game::hash(&p), "{p}");
+                    p.undo(c);
+                }
                 let col = open[(next() % open.len() as u64) as usize];
                 p.play(col);
                 played.push(col);

@@ -322,6 +322,11 @@ impl Board {
         self.hash ^ (self.to_move == Color::White) as u64
     }
 
+    /// The hash after the side to move plays `cell` (one XOR away: the table's prefetch).
+    pub fn hash_after(&self, cell: u16) -> u64 {
+        self.hash() ^ self.keys[cell as usize][self.to_move.index()] ^ 1
+    }
+
     /// The cell index of `(x, y)`, x the column and y the row from the top, both from 0.
     pub fn index(&self, x: u32, y: u32) -> Option<u16> {
         (x < self.size as u32 && y < self.size as u32)
@@ -711,8 +716,14 @@ mod tests {
         let mut b = board(15, Rule::Freestyle, "h8i9h9g7");
         let (hash, s) = (b.hash(), b.to_string());
         let cell = b.parse_cell("j10").unwrap();
+        let expected = b.hash_after(cell);
         b.place(cell);
         assert_ne!(b.hash(), hash);
+        assert_eq!(
+            b.hash(),
+            expected,
+            "hash_after tells the hash before the move"
+        );
         b.remove_last();
         assert_eq!((b.hash(), b.to_string()), (hash, s));
         assert_eq!(b.move_string(), "h8i9h9g7");

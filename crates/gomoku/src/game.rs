@@ -254,6 +254,10 @@ impl Game for Board {
     fn hash(&self) -> Option<u64> {
         Some(Board::hash(self))
     }
+
+    fn hash_after(&self, cell: u16) -> Option<u64> {
+        Some(Board::hash_after(self, cell))
+    }
 }
 
 /// A position won or lost for sure a move or two ahead, as the evaluation scores it (far

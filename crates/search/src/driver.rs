@@ -3,6 +3,7 @@
 //! limits by depth, nodes and time, a stop flag, a report after every iteration, and Lazy SMP
 //! threads sharing the table.
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -138,6 +139,10 @@ pub struct Search {
     /// The size `tt` was made with, to remake it when the options change.
     tt_megabytes: usize,
     stop: StopHandle,
+    /// The main worker's buffers from the last search, kept for the next (a `Scratch` of the
+    /// last game's move type): a solver that answers many small positions would otherwise
+    /// spend a tenth of its time allocating them.
+    scratch: Option<Box<dyn Any + Send>>,
 }
 
 /// State every thread of one run shares.
@@ -159,7 +164,16 @@ impl Search {
             options,
             tt,
             stop: StopHandle::default(),
+            scratch: None,
         }
+    }
+
+    /// The buffers of the last search, if it searched the same kind of game.
+    fn take_scratch<M: Copy + 'static>(&mut self) -> Scratch<M> {
+        self.scratch
+            .take()
+            .and_then(|b| b.downcast::<Scratch<M>>().ok())
+            .map_or_else(Scratch::default, |b| *b)
     }
 
     /// A handle to stop the search from elsewhere. The flag is cleared when a search starts.
@@ -207,6 +221,7 @@ impl Search {
         F: FnMut(&Iteration<G::Move>) -> bool,
     {
         self.prepare();
+        let scratch = self.take_scratch();
         let shared = Shared {
             tt: self.tt.as_ref(),
             abort: AtomicBool::new(false),
@@ -215,21 +230,22 @@ impl Search {
             options: &self.options,
         };
         let helpers = self.options.threads.max(1) - 1;
-        let mut report = std::thread::scope(|scope| {
+        let (mut report, scratch) = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..helpers)
                 .map(|i| {
                     let mut g = game.clone();
                     let shared = &shared;
                     scope.spawn(move || {
                         let mut quiet = NoObserver;
-                        let mut w = Worker::new(&g, eval, &mut quiet, shared, false);
+                        let mut w =
+                            Worker::new(&g, eval, &mut quiet, shared, false, Scratch::default());
                         // Half the helpers start one ply deeper, so threads spread over depths.
                         w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| true);
                         w.stats
                     })
                 })
                 .collect();
-            let mut main = Worker::new(game, eval, obs, &shared, true);
+            let mut main = Worker::new(game, eval, obs, &shared, true, scratch);
             let mut report = main.iterate(game, 1, &mut on_iteration);
             shared.abort.store(true, Ordering::Relaxed);
             for h in handles {
@@ -237,9 +253,10 @@ impl Search {
                     report.stats.add_counts(&stats);
                 }
             }
-            report
+            (report, main.scratch())
         });
         report.stats.time = shared.start.elapsed();
+        self.scratch = Some(Box::new(scratch));
         report
     }
 }
@@ -329,6 +346,7 @@ impl Search {
     {
         let depth = depth.clamp(1, MAX_PLY - 1);
         self.prepare();
+        let scratch = self.take_scratch();
         let shared = Shared {
             tt: self.tt.as_ref(),
             abort: AtomicBool::new(false),
@@ -337,7 +355,7 @@ impl Search {
             options: &self.options,
         };
         let mut quiet = NoObserver;
-        let mut w = Worker::new(game, eval, &mut quiet, &shared, true);
+        let mut w = Worker::new(game, eval, &mut quiet, &shared, true, scratch);
         let (mut lo, mut hi) = (lo.min(hi), hi.max(lo));
         let mut pv = Vec::new();
         let mut exact = false;
@@ -380,12 +398,14 @@ impl Search {
         }
         let mut stats = w.stats.clone();
         stats.time = shared.start.elapsed();
+        let (stopped, seldepth) = (w.stopped, w.seldepth);
+        self.scratch = Some(Box::new(w.scratch()));
         SearchReport {
             best_move: pv.first().copied(),
             score,
             pv,
-            depth: if w.stopped { 0 } else { depth },
-            seldepth: w.seldepth,
+            depth: if stopped { 0 } else { depth },
+            seldepth,
             stats,
         }
     }
@@ -418,6 +438,28 @@ struct RootResult<M> {
     pv: Vec<M>,
 }
 
+/// A worker's buffers, which a later search reuses: per ply the moves and their ordering keys,
+/// the principal variation's lines, the killers, the history.
+struct Scratch<M> {
+    moves: Vec<Vec<M>>,
+    keys: Vec<Vec<i32>>,
+    pv: PvTable<M>,
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<M: Copy> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::new(),
+            keys: Vec::new(),
+            pv: PvTable::new(),
+            killers: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+}
+
 /// One thread's search.
 struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     eval: &'a E,
@@ -448,23 +490,46 @@ where
     E: Evaluator<G> + ?Sized,
     O: Observer<G> + ?Sized,
 {
-    fn new(game: &G, eval: &'a E, obs: &'a mut O, shared: &'a Shared<'a>, main: bool) -> Self {
+    fn new(
+        game: &G,
+        eval: &'a E,
+        obs: &'a mut O,
+        shared: &'a Shared<'a>,
+        main: bool,
+        mut scratch: Scratch<G::Move>,
+    ) -> Self {
         let id_limit = game.move_id_limit().max(1);
+        // Killers and history start empty in every search (the per-ply vectors keep their
+        // length: they grow together); the lists are overwritten anyway.
+        scratch.killers.fill([None, None]);
+        scratch.history.clear();
+        scratch.history.resize(2 * id_limit, 0);
         Worker {
             eval,
             obs,
             shared,
             main,
-            moves: Vec::new(),
-            keys: Vec::new(),
-            pv: PvTable::new(),
-            killers: Vec::new(),
-            history: vec![0; 2 * id_limit],
+            moves: scratch.moves,
+            keys: scratch.keys,
+            pv: scratch.pv,
+            killers: scratch.killers,
+            history: scratch.history,
             id_limit,
             stats: Stats::default(),
             seldepth: 0,
             stopped: false,
             partial: None,
+        }
+    }
+
+    /// The buffers, for the next search.
+    fn scratch(self) -> Scratch<G::Move> {
+        Scratch {
+            moves: self.moves,
+            keys: self.keys,
+            pv: self.pv,
+            killers: self.killers,
+            history: self.history,
         }
     }
 
@@ -593,6 +658,7 @@ where
 
     /// Principal variation search of one node, fail-soft, for the side to move.
     fn node(&mut self, game: &mut G, depth: u32, ply: u32, mut alpha: Score, beta: Score) -> Score {
+        let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
         let (ra, rb) = root_window(ply, alpha, beta);
         self.obs.enter(game, ply, ra, rb);
         self.stats.nodes += 1;
@@ -658,7 +724,6 @@ where
 
         // The transposition table: a cutoff away from the principal variation (so the PV stays
         // complete), and the stored best move to try first in any case.
-        let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
         let mut tt_move = None;
         if let Some((tt, h)) = hash {
             self.stats.tt_probes += 1;
@@ -710,6 +775,16 @@ where
         } else if let Some(t) = tt_move {
             if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
                 moves[..=j].rotate_right(1);
+            }
+        }
+
+        if let Some((tt, _)) = hash {
+            // The children's entries are likely far away in memory: ask for them together.
+            for &mv in moves.iter() {
+                match game.hash_after(mv) {
+                    Some(h) => tt.prefetch(h),
+                    None => break,
+                }
             }
         }
 

@@ -93,8 +93,9 @@ pub enum Ends {
 /// The example `crates/search/examples/nim.rs` is a longer version with several piles and a
 /// real evaluation.
 pub trait Game {
-    /// A move. Small and `Copy`: the search keeps many of them.
-    type Move: Copy + Eq + Debug;
+    /// A move. Small and `Copy`: the search keeps many of them (and its lists of them from
+    /// one search to the next, hence `Send + 'static`).
+    type Move: Copy + Eq + Debug + Send + 'static;
 
     /// Appends the legal moves of the side to move to `moves` (which arrives empty). The order
     /// is the game's first guess of which moves are best; the search keeps it among moves it
@@ -139,6 +140,16 @@ pub trait Game {
     /// A hash of the position and the side to move (Zobrist hashing is the usual way, updated
     /// in `play`/`undo`). `None`, the default, means no transposition table.
     fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// The [`hash`](Game::hash) the position would have after `mv`, if the game can tell
+    /// without playing it (a Zobrist key is one XOR away). The driver then asks memory for
+    /// the children's table entries all at once, before searching the first: a large table's
+    /// entries are rarely in the cache, and loads started together wait together. The
+    /// default, `None`, skips that.
+    fn hash_after(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
         None
     }
 }

@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use crate::{Bound, Score};
 
+mod memory;
+use memory::Buckets;
+
 /// What the table remembers of a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TtEntry {
@@ -44,7 +47,7 @@ impl Bucket {
 
 /// The shared transposition table.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     generation: AtomicU8,
 }
 
@@ -95,10 +98,13 @@ impl TranspositionTable {
     /// A table of about `entries` entries (rounded up to a bucket of four).
     pub fn with_entries(entries: usize) -> TranspositionTable {
         let buckets = entries.div_ceil(ENTRIES_PER_BUCKET).max(1);
-        TranspositionTable {
-            buckets: (0..buckets).map(|_| Bucket::empty()).collect(),
+        let tt = TranspositionTable {
+            buckets: Buckets::zeroed(buckets),
             generation: AtomicU8::new(0),
-        }
+        };
+        // Touch every page now, so that the first search does not pay for it.
+        tt.clear();
+        tt
     }
 
     /// The number of entries.
@@ -128,6 +134,21 @@ impl TranspositionTable {
         // Maps the hash onto 0..len without a division (Lemire's multiply-shift).
         let i = ((hash as u128 * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[i]
+    }
+
+    /// Asks the processor to start loading this hash's bucket, so that a probe shortly
+    /// after finds it in the cache instead of waiting for memory.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(hash) as *const Bucket as *const i8;
+            // SAFETY: a prefetch is only a hint (it never faults), and SSE is part of every
+            // x86_64 processor.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     /// The stored result for the position with this hash, if any.
@@ -264,6 +285,30 @@ mod tests {
         tt.store(8, entry(0, 1, Bound::Exact, None));
         assert!(tt.probe(4).is_none(), "then old depth 8");
         assert!([1, 6, 7, 8].iter().all(|&h| tt.probe(h).is_some()));
+    }
+
+    /// A table big enough for huge pages (its own mapping on Linux): every bucket keeps
+    /// what it is given, and clearing forgets it.
+    #[test]
+    fn a_large_table_keeps_entries_in_every_bucket() {
+        let tt = TranspositionTable::new(4);
+        assert_eq!(tt.capacity(), (4 << 20) / ENTRY_BYTES);
+        let hashes: Vec<u64> = (0..tt.capacity() as u64 / 4)
+            .map(|i| crate::mix64(i) | 1)
+            .collect();
+        for (i, &h) in hashes.iter().enumerate() {
+            tt.prefetch(h);
+            tt.store(h, entry(i as i32, 1, Bound::Exact, None));
+        }
+        // Some collide in a bucket of four and replace each other; most are there.
+        let kept = hashes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &h)| tt.probe(h) == Some(entry(i as i32, 1, Bound::Exact, None)))
+            .count();
+        assert!(kept > hashes.len() * 9 / 10, "{kept} of {}", hashes.len());
+        tt.clear();
+        assert!(hashes.iter().all(|&h| tt.probe(h).is_none()));
     }
 
     #[test]

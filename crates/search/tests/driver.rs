@@ -141,6 +141,26 @@ fn one_thread_is_deterministic() {
     }
 }
 
+/// A search object keeps its buffers from one search to the next, but nothing it learnt
+/// there but the table: after a search of another position and a cleared table, it searches
+/// exactly as a fresh one (same move, score, line and node count), killers and history on.
+#[test]
+fn a_reused_search_searches_as_a_fresh_one() {
+    let mut reused = Search::new(SearchOptions::depth(6));
+    let mut other = RandomGame::new(12, 99);
+    reused.run(&mut other, &RandomEval);
+    // A solve too: it shares the buffers with the driver.
+    reused.solve(&mut other, &RandomEval, 4, Score::LOSS, Score::WIN);
+    for seed in [7, 8, 9] {
+        let mut g = RandomGame::new(14, seed);
+        reused.clear();
+        let a = reused.run(&mut g, &RandomEval);
+        let b = Search::new(SearchOptions::depth(6)).run(&mut g, &RandomEval);
+        assert_eq!((a.best_move, a.score, &a.pv), (b.best_move, b.score, &b.pv));
+        assert_eq!(a.stats.nodes, b.stats.nodes, "seed {seed}");
+    }
+}
+
 #[test]
 fn iterations_are_reported_in_order_and_match_the_result() {
     let mut g = RandomGame::new(12, 3).with_loss_rate(0);
