@@ -46,6 +46,17 @@ pub struct SearchOptions {
     /// two shallower first, and again at full depth only if they beat alpha. Much deeper in
     /// the same time when the game orders its moves well; values are no longer exact minimax.
     pub late_move_reductions: bool,
+    /// A node with a single legal move (the game generated only one: a forced reply) passes
+    /// its whole depth to that move instead of one ply less, so forcing lines (a four and its
+    /// block, a check and its answer) cost no depth and are seen to their end. The extension
+    /// ends where the game's forcing does, and at [`MAX_PLY`].
+    pub single_reply_extension: bool,
+    /// Null-move pruning: away from the principal variation, with 3 plies or more to go
+    /// and a static value at least beta, the side to move first passes
+    /// ([`Game::play_null`]) and the opponent gets a search 3 or 4 plies shallower; if even
+    /// then the value stays at least beta, the node is cut. Only for games where a move
+    /// is never worse than none (no zugzwang), and only where the game allows a pass.
+    pub null_move: bool,
 }
 
 impl SearchOptions {
@@ -63,6 +74,8 @@ impl SearchOptions {
             history: true,
             deeper_tt_cutoffs: false,
             late_move_reductions: false,
+            single_reply_extension: false,
+            null_move: false,
         }
     }
 
@@ -211,6 +224,28 @@ impl Search {
         game: &mut G,
         eval: &E,
         obs: &mut O,
+        on_iteration: F,
+    ) -> SearchReport<G::Move>
+    where
+        G: Game + Clone + Send,
+        G::Move: Send,
+        E: Evaluator<G> + Sync + ?Sized,
+        O: Observer<G> + ?Sized,
+        F: FnMut(&Iteration<G::Move>) -> bool,
+    {
+        self.run_among(game, eval, obs, &[], on_iteration)
+    }
+
+    /// Like [`run_with`](Search::run_with), searching only the root moves in `root_moves`
+    /// (the UCI engines' "searchmoves": a caller that knows some moves lose, say). Moves the
+    /// game does not generate are ignored; when none is left, or `root_moves` is empty, every
+    /// move is searched.
+    pub fn run_among<G, E, O, F>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        obs: &mut O,
+        root_moves: &[G::Move],
         mut on_iteration: F,
     ) -> SearchReport<G::Move>
     where
@@ -234,11 +269,13 @@ impl Search {
             let handles: Vec<_> = (0..helpers)
                 .map(|i| {
                     let mut g = game.clone();
+                    let root = root_moves.to_vec();
                     let shared = &shared;
                     scope.spawn(move || {
                         let mut quiet = NoObserver;
                         let mut w =
                             Worker::new(&g, eval, &mut quiet, shared, false, Scratch::default());
+                        w.root_moves = root;
                         // Half the helpers start one ply deeper, so threads spread over depths.
                         w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| true);
                         w.stats
@@ -246,6 +283,7 @@ impl Search {
                 })
                 .collect();
             let mut main = Worker::new(game, eval, obs, &shared, true, scratch);
+            main.root_moves = root_moves.to_vec();
             let mut report = main.iterate(game, 1, &mut on_iteration);
             shared.abort.store(true, Ordering::Relaxed);
             for h in handles {
@@ -478,6 +516,10 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     seldepth: u32,
     stopped: bool,
     partial: Option<RootResult<G::Move>>,
+    /// The only root moves to search (all when empty).
+    root_moves: Vec<G::Move>,
+    /// The ply whose node was entered by a pass (no second pass there).
+    null_ply: Option<u32>,
 }
 
 const TT_MOVE_KEY: i32 = i32::MAX;
@@ -519,6 +561,8 @@ where
             seldepth: 0,
             stopped: false,
             partial: None,
+            root_moves: Vec::new(),
+            null_ply: None,
         }
     }
 
@@ -592,6 +636,9 @@ where
         let mut moves = Vec::new();
         if game.outcome().is_none() {
             game.generate_moves(&mut moves);
+            if moves.iter().any(|m| self.root_moves.contains(m)) {
+                moves.retain(|m| self.root_moves.contains(m));
+            }
         }
         let score = match game.outcome() {
             Some(o) => outcome_score(o, 0),
@@ -751,6 +798,12 @@ where
             }
         }
 
+        if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta) {
+            self.obs
+                .exit(game, ply, root_view(ply, v), root_bound(ply, Bound::Lower));
+            return v;
+        }
+
         let p = ply as usize;
         if self.moves.len() <= p {
             self.moves.resize_with(p + 1, Vec::new);
@@ -761,6 +814,9 @@ where
         let mut keys = std::mem::take(&mut self.keys[p]);
         moves.clear();
         game.generate_moves(&mut moves);
+        if ply == 0 && moves.iter().any(|m| self.root_moves.contains(m)) {
+            moves.retain(|m| self.root_moves.contains(m));
+        }
         if moves.is_empty() {
             self.moves[p] = moves;
             self.keys[p] = keys;
@@ -791,6 +847,12 @@ where
         let mut best = -Score::INFINITY;
         let mut best_id = None;
         let mut bound = Bound::Upper;
+        // The depth each child gets: a forced reply keeps the node's whole depth.
+        let child_depth = if moves.len() == 1 && self.shared.options.single_reply_extension {
+            depth
+        } else {
+            depth - 1
+        };
         for i in 0..moves.len() {
             if keyed {
                 pick_next(&mut moves, &mut keys, i);
@@ -802,16 +864,16 @@ where
             game.play(mv);
             let mut v;
             if i == 0 {
-                v = -self.node(game, depth - 1, ply + 1, -beta, -alpha);
+                v = -self.node(game, child_depth, ply + 1, -beta, -alpha);
             } else {
                 let r = self.reduction(pv_node, depth, i, moves.len());
-                v = -self.node(game, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                v = -self.node(game, child_depth - r, ply + 1, -alpha - 1, -alpha);
                 if r > 0 && v > alpha && !self.stopped {
-                    v = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    v = -self.node(game, child_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if v > alpha && v < beta && !self.stopped {
                     // Only at an open window: a null window has no score strictly inside.
-                    v = -self.node(game, depth - 1, ply + 1, -beta, -alpha);
+                    v = -self.node(game, child_depth, ply + 1, -beta, -alpha);
                 }
             }
             game.undo(mv);
@@ -867,6 +929,37 @@ where
         self.obs
             .exit(game, ply, root_view(ply, best), root_bound(ply, bound));
         best
+    }
+
+    /// Null-move pruning (see [`SearchOptions::null_move`]): the value to cut with, if the
+    /// node is so good that passing keeps it at least `beta`. Never twice in a row, never
+    /// at the root or at principal-variation nodes; a proven result of the reduced search
+    /// is not trusted beyond `beta`.
+    fn null_move_cut(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        pv_node: bool,
+        beta: Score,
+    ) -> Option<Score> {
+        if !self.shared.options.null_move
+            || pv_node
+            || ply == 0
+            || depth < 3
+            || beta.is_decisive()
+            || self.null_ply == Some(ply)
+            || self.eval.evaluate(game) < beta
+            || !game.play_null()
+        {
+            return None;
+        }
+        let r = 3 + u32::from(depth >= 7);
+        let outer = self.null_ply.replace(ply + 1);
+        let v = -self.node(game, depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1);
+        self.null_ply = outer;
+        game.undo_null();
+        (v >= beta && !self.stopped).then(|| if v.is_decisive() { beta } else { v })
     }
 
     /// How many plies shallower to search the `i`-th move first (late-move reductions).

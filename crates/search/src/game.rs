@@ -152,6 +152,16 @@ pub trait Game {
         let _ = mv;
         None
     }
+
+    /// Passes: the other side is to move, nothing else changes (the hash must change with
+    /// the side to move). Returns `false`, having done nothing, where a pass makes no sense
+    /// (the default); only searched with [`null_move`](crate::SearchOptions::null_move).
+    fn play_null(&mut self) -> bool {
+        false
+    }
+
+    /// Takes back [`play_null`](Game::play_null).
+    fn undo_null(&mut self) {}
 }
 
 /// A static evaluation: how good a position looks for the side to move, without searching.

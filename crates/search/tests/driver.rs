@@ -440,3 +440,63 @@ fn a_node_the_game_calls_lost_is_scored_without_a_search() {
         );
     }
 }
+
+/// Move 0 starts a forcing line: every node after it has a single move, and the opponent is
+/// lost at its end, 7 plies down; move 1 is a quiet +10 (the opponent's -10). At depth 2 the plain search stops
+/// the line at the horizon (a 0) and prefers move 1; with single-reply extensions the forced
+/// plies cost nothing, and it sees the win (what minimax sees at full depth).
+#[test]
+fn single_reply_extensions_see_a_forcing_line_to_its_end() {
+    let mut line = End(Outcome::Loss);
+    for _ in 0..6 {
+        line = Moves(vec![line]);
+    }
+    let root = Moves(vec![line, Eval(-10)]);
+    let mut g = Walk { path: vec![&root] };
+    let truth = minimax(&mut g, &Static, 10, &mut NoObserver);
+    assert_eq!((truth.best_move, truth.score), (Some(0), Score::win_in(7)));
+
+    let plain = Search::new(SearchOptions::depth(2)).run(&mut g, &Static);
+    assert_eq!((plain.best_move, plain.score), (Some(1), Score(10)));
+    let extended = Search::new(SearchOptions {
+        single_reply_extension: true,
+        ..SearchOptions::depth(2)
+    })
+    .run(&mut g, &Static);
+    assert_eq!(
+        (extended.best_move, extended.score),
+        (truth.best_move, truth.score)
+    );
+    assert_eq!(extended.pv.len(), 7, "the whole line: {:?}", extended.pv);
+}
+
+/// `run_among` searches only the root moves it is given: the best of those (checked against
+/// minimax of each child), never another; moves the game does not have are ignored.
+#[test]
+fn run_among_searches_only_the_given_root_moves() {
+    let mut g = RandomGame::new(10, 42);
+    let mut moves = Vec::new();
+    g.generate_moves(&mut moves);
+    assert!(moves.len() >= 3);
+    let depth = 4;
+    // Each root move's value by minimax, from the root's side.
+    let values: Vec<Score> = moves
+        .iter()
+        .map(|&m| {
+            g.play(m);
+            let v = -minimax(&mut g, &RandomEval, depth - 1, &mut NoObserver).score;
+            g.undo(m);
+            v
+        })
+        .collect();
+    let allowed = [moves[1], moves[2]];
+    let best_allowed = values[1].max(values[2]);
+    let mut search = Search::new(SearchOptions::depth(depth));
+    let r = search.run_among(&mut g, &RandomEval, &mut NoObserver, &allowed, |_| true);
+    assert!(allowed.contains(&r.best_move.unwrap()));
+    assert_eq!(r.score, best_allowed);
+    // Moves the game does not generate: ignored, every move searched.
+    let all = search.run_among(&mut g, &RandomEval, &mut NoObserver, &[u8::MAX], |_| true);
+    let truth = minimax(&mut g, &RandomEval, depth, &mut NoObserver);
+    assert_eq!(all.score, truth.score);
+}
