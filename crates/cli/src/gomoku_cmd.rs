@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use alphabeta_gomoku::{Board, Engine, IterationReport, Limit, Rule, Source, VcfSearch};
+use alphabeta_gomoku::{Board, Engine, IterationReport, Limit, Rule, Source, VcfSearch, VctSearch};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -13,6 +13,9 @@ pub enum GomokuCommand {
     Analyze(AnalyzeArgs),
     /// Does the side to move win by continuous fours (VCF)? Prints the winning sequence.
     Vcf(VcfArgs),
+    /// Does the side to move win by continuous threats (VCT: fours and open threes)? Prints
+    /// a winning sequence (the defender's first defence where it has several).
+    Vct(VcfArgs),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
     /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
@@ -79,45 +82,66 @@ pub struct VcfArgs {
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
-    /// The longest sequence to look for, in fours.
-    #[arg(long, default_value_t = 30)]
-    max_fours: u32,
+    /// The longest sequence to look for, in the attacker's moves (fours, and for `vct`
+    /// open threes too); `vct` defaults to 8.
+    #[arg(long)]
+    max_moves: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
 }
 
 #[derive(Serialize)]
-struct VcfJson {
+struct ThreatJson {
     position: String,
     to_move: String,
-    vcf: bool,
+    wins: bool,
     sequence: Vec<String>,
-    fours: usize,
+    attacker_moves: usize,
     nodes: u64,
+    /// The search stopped at its node limit: "no win" is not proven.
+    gave_up: bool,
 }
 
-fn vcf(a: &VcfArgs) -> Result<()> {
+/// `gomoku vcf` (`threes` false) and `gomoku vct` (`threes` true).
+fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     board
         .play_sequence(&a.position)
         .context("in the position")?;
-    let mut search = VcfSearch::new(a.max_fours.min(200), 5_000_000);
-    let line = search.find(&mut board);
+    let (kind, what) = if threes {
+        ("VCT", "continuous threats")
+    } else {
+        ("VCF", "continuous fours")
+    };
+    let max = a.max_moves.unwrap_or(if threes { 8 } else { 30 }).min(200);
+    let (line, nodes, gave_up) = if threes {
+        let mut search = VctSearch::new(max, 20_000_000);
+        let line = search.find(&mut board);
+        (line, search.nodes, search.gave_up())
+    } else {
+        let mut search = VcfSearch::new(max, 5_000_000);
+        let line = search.find(&mut board);
+        let gave_up = search.nodes > 5_000_000;
+        (line, search.nodes, gave_up)
+    };
     let names = board.names(line.as_deref().unwrap_or_default());
     let side = if board.history().len() % 2 == 0 {
         "black"
     } else {
         "white"
     };
+    // The attacker's moves are every other one, the five included.
+    let attacker_moves = names.len().div_ceil(2);
     if a.json {
-        let j = VcfJson {
+        let j = ThreatJson {
             position: board.move_string(),
             to_move: side.into(),
-            vcf: line.is_some(),
-            fours: names.len() / 2,
+            wins: line.is_some(),
+            attacker_moves,
             sequence: names,
-            nodes: search.nodes,
+            nodes,
+            gave_up,
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
@@ -125,13 +149,13 @@ fn vcf(a: &VcfArgs) -> Result<()> {
     print!("{board}");
     match line {
         Some(_) => println!(
-            "{side} wins by continuous fours ({} fours): {}",
-            names.len() / 2,
+            "{side} wins by {what} ({attacker_moves} moves): {}",
             names.join(" ")
         ),
-        None => println!("{side} has no VCF within {} fours", a.max_fours),
+        None if gave_up => println!("{side}: no {kind} found before the node limit"),
+        None => println!("{side} has no {kind} within {max} moves"),
     }
-    println!("{} nodes", search.nodes);
+    println!("{nodes} nodes");
     Ok(())
 }
 
@@ -187,7 +211,8 @@ struct AnalyzeJson {
 pub fn run(cmd: &GomokuCommand) -> Result<()> {
     match cmd {
         GomokuCommand::Analyze(a) => analyze(a),
-        GomokuCommand::Vcf(a) => vcf(a),
+        GomokuCommand::Vcf(a) => threat_search(a, false),
+        GomokuCommand::Vct(a) => threat_search(a, true),
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),
     }

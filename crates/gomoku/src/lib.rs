@@ -10,6 +10,7 @@
 //!   three only its defences and our fours, else the best [`MAX_MOVES`] by urgency.
 //! - [`Threats`]: the evaluation from the pattern counts.
 //! - [`VcfSearch`]: victory by continuous fours, on its own and inside the engine.
+//! - [`VctSearch`]: victory by continuous threats (fours and open threes), on its own.
 //! - [`Engine`]: a forced move at once, a proven VCF at once, else iterative-deepening PVS with
 //!   late-move reductions, and a [`TimePlan`] that spends more on an unstable best move.
 //!
@@ -20,6 +21,7 @@ mod engine;
 mod game;
 mod patterns;
 mod vcf;
+mod vct;
 
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
@@ -28,3 +30,4 @@ pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};
 pub use vcf::VcfSearch;
+pub use vct::VctSearch;

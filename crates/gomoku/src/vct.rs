@@ -1,0 +1,463 @@
+//! Victory by continuous threats (VCT): the attacker plays fours and open threes, every one
+//! a threat that wins if ignored, until a five. Against a four the defender has one reply,
+//! the block; against an open three it has several: every cell where the attacker would make
+//! a four (the open-four cells and the cells beside them: whatever stops the open four is
+//! among them), and its own fours, which the attacker must answer first. The attacker wins
+//! when every such reply still leaves it a VCT, so a found line is a proof; a missed one is
+//! only a limit reached.
+//!
+//! Each attacker move of a line counts against the depth, fours and threes alike; the forced
+//! blocks of the defender's counter-fours do not. Depths are tried from 1 up, so the shortest
+//! win is found first and a position without threats is given up at once.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::board::{Board, Cell, Color};
+use crate::game::would_win;
+use crate::patterns::Pattern;
+use crate::vcf::VcfSearch;
+
+/// The most open-three moves an attacker node tries.
+const MAX_THREES: usize = 8;
+
+/// A VCT search with limits on its depth (attacker moves), nodes and time.
+pub struct VctSearch {
+    max_depth: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<alphabeta::StopHandle>,
+    /// The VCF check at each attacker node (a VCT's cheapest case).
+    vcf: VcfSearch,
+    /// Nodes visited by the last search (VCF nodes included).
+    pub nodes: u64,
+    /// Positions (attacker to move) known to have no VCT within a depth: hash -> depth.
+    failed: HashMap<u64, u32>,
+    /// Positions (attacker to move) known to be won within a depth: hash -> depth. Used only
+    /// where the line itself is not wanted (the defences after the first).
+    proven: HashMap<u64, u32>,
+    /// Move lists per level, reused.
+    lists: Vec<Vec<u16>>,
+    /// Spare lists for the defender's replies and the VCF's lines.
+    pool: Vec<Vec<u16>>,
+    out_of_budget: bool,
+}
+
+impl VctSearch {
+    /// A search for wins of at most `max_depth` attacker moves, giving up after `node_limit`
+    /// nodes.
+    pub fn new(max_depth: u32, node_limit: u64) -> VctSearch {
+        VctSearch {
+            max_depth,
+            node_limit,
+            deadline: None,
+            stop: None,
+            vcf: VcfSearch::new(12, 200),
+            nodes: 0,
+            failed: HashMap::new(),
+            proven: HashMap::new(),
+            lists: Vec::new(),
+            pool: Vec::new(),
+            out_of_budget: false,
+        }
+    }
+
+    /// The same search, giving up at `deadline` too.
+    pub fn with_deadline(self, deadline: Instant) -> VctSearch {
+        VctSearch {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// The same search, giving up when `stop` is set too.
+    pub fn with_stop(self, stop: alphabeta::StopHandle) -> VctSearch {
+        VctSearch {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// Did the last search stop at a limit (so a `None` proves nothing)?
+    pub fn gave_up(&self) -> bool {
+        self.out_of_budget
+    }
+
+    /// The winning line of the side to move: its moves and the defender's (one of the
+    /// defences where there were several), ending in a five; `None` if there is none within
+    /// the limits. The board is left as it was.
+    pub fn find(&mut self, b: &mut Board) -> Option<Vec<u16>> {
+        self.nodes = 0;
+        self.failed.clear();
+        self.proven.clear();
+        self.out_of_budget = false;
+        if b.winner().is_some() {
+            return None;
+        }
+        let mut line = Vec::new();
+        for depth in 1..=self.max_depth {
+            line.clear();
+            if self.attack(b, depth, &mut line, true) {
+                return Some(line);
+            }
+            if self.out_of_budget {
+                break;
+            }
+        }
+        None
+    }
+
+    /// Would the opponent of the side to move have a VCT if the side to move passed? A quick
+    /// test of whether the position needs defending at all.
+    pub fn threatened(&mut self, b: &mut Board) -> bool {
+        b.pass();
+        let found = self.find(b).is_some();
+        b.unpass();
+        found
+    }
+
+    fn over_budget(&mut self) -> bool {
+        if self.out_of_budget {
+            return true;
+        }
+        if self.nodes > self.node_limit
+            || (self.nodes.is_multiple_of(64)
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.as_ref().is_some_and(|s| s.is_stopped())))
+        {
+            self.out_of_budget = true;
+        }
+        self.out_of_budget
+    }
+
+    /// The attacker (the side to move) wins within `depth` threats: the line is appended
+    /// (complete when `keep`, else possibly cut short by a known result).
+    fn attack(&mut self, b: &mut Board, depth: u32, line: &mut Vec<u16>, keep: bool) -> bool {
+        self.nodes += 1;
+        if self.over_budget() {
+            return false;
+        }
+        let me = b.to_move();
+        let op = me.other();
+        if let Some(w) = b.first_five_cell(me) {
+            line.push(w);
+            return true;
+        }
+        let (block, threats) = b.five_cells_upto2(op);
+        if threats >= 2 {
+            return false;
+        }
+        if threats == 1 {
+            // The defender's counter-four: block it, and the attack goes on if the threat
+            // that was answered by the four still stands.
+            b.place(block);
+            line.push(block);
+            let won = self.defend(b, depth, line, keep);
+            b.remove_last();
+            if !won {
+                line.pop();
+            }
+            return won;
+        }
+        let hash = b.hash();
+        if self.failed.get(&hash).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        if !keep && self.proven.get(&hash).is_some_and(|&d| d <= depth) {
+            return true;
+        }
+        // A VCF is a VCT, and the only kind left at depth 0.
+        let start = line.len();
+        let mut vcf_line = self.buffer();
+        let vcf_won = self.vcf.wins(b, &mut vcf_line);
+        self.nodes += self.vcf.nodes;
+        if vcf_won {
+            line.extend_from_slice(&vcf_line);
+        }
+        self.recycle(vcf_line);
+        if vcf_won {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let level = depth as usize;
+        if self.lists.len() <= level {
+            self.lists.resize_with(level + 1, Vec::new);
+        }
+        let mut tries = std::mem::take(&mut self.lists[level]);
+        tries.clear();
+        // Fours first, then the moves that make an open three.
+        b.for_each_candidate(|c| {
+            if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                tries.push(c);
+            }
+        });
+        let fours = tries.len();
+        b.for_each_candidate(|c| {
+            let p = (0..4).map(|di| b.pattern(c, me, di)).max();
+            if p == Some(Pattern::OpenThree) {
+                tries.push(c);
+            }
+        });
+        // The best few threes, double threes first. (Leaving attacker moves out never makes
+        // a proof wrong, only some proofs harder to find; the choice depends on the position
+        // alone, so the tables of proven and failed positions stay true.)
+        tries[fours..].sort_by_key(|&c| std::cmp::Reverse(threes_made(b, c, me)));
+        tries.truncate(fours + MAX_THREES);
+        let mut won = false;
+        for &c in tries.iter() {
+            b.place(c);
+            line.push(c);
+            won = self.defend(b, depth - 1, line, keep);
+            b.remove_last();
+            if won {
+                break;
+            }
+            line.truncate(start);
+            if self.out_of_budget {
+                break;
+            }
+        }
+        self.lists[level] = tries;
+        if won {
+            let d = self.proven.entry(hash).or_insert(depth);
+            *d = (*d).min(depth);
+        } else if !self.out_of_budget {
+            self.failed.insert(hash, depth);
+        }
+        won
+    }
+
+    /// The defender is to move after an attacker's move: does every reply lose to a VCT of
+    /// `depth` more threats? The first reply's line is appended.
+    fn defend(&mut self, b: &mut Board, depth: u32, line: &mut Vec<u16>, keep: bool) -> bool {
+        self.nodes += 1;
+        if self.over_budget() {
+            return false;
+        }
+        let me = b.to_move();
+        let attacker = me.other();
+        if b.first_five_cell(me).is_some() {
+            // The attacker left a four of ours standing: we make five.
+            return false;
+        }
+        let (block, fives) = b.five_cells_upto2(attacker);
+        if fives >= 2 {
+            // Two cells to block: we block one, the attacker takes the other.
+            line.extend([block, other_five(b, attacker, block)]);
+            return true;
+        }
+        let mut replies = self.buffer();
+        if fives == 1 {
+            replies.push(block);
+        } else {
+            if b.pattern_counts()[attacker.index()][Pattern::OpenFour as usize] == 0 {
+                // No threat: the last attacker move did not force anything.
+                self.recycle(replies);
+                return false;
+            }
+            // Whatever stops the open four is a cell where the attacker would make a four
+            // (the open-four cells, and the cells at the ends of its line); of those, the
+            // ones after which the attacker has no open four left. And our own fours.
+            let (mut near, mut counters) = (self.buffer(), self.buffer());
+            b.for_each_candidate(|c| {
+                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                    counters.push(c);
+                } else if (0..4).any(|di| b.pattern(c, attacker, di) >= Pattern::Four) {
+                    near.push(c);
+                }
+            });
+            for &c in &near {
+                b.place(c);
+                let stopped = b.pattern_counts()[attacker.index()][Pattern::OpenFour as usize] == 0;
+                b.remove_last();
+                if stopped {
+                    replies.push(c);
+                }
+            }
+            // No defence at all (a double three, say): the line still shows one block, a
+            // cell next to a threat.
+            if replies.is_empty() && counters.is_empty() {
+                replies.extend(near.first());
+            }
+            // The plain defences first: the likeliest refutations, and short lines.
+            replies.extend_from_slice(&counters);
+            self.recycle(near);
+            self.recycle(counters);
+        }
+        let won = self.every_reply_loses(b, depth, line, keep, &replies);
+        self.recycle(replies);
+        won
+    }
+
+    /// Every reply must lose; the line keeps the first reply's continuation only.
+    fn every_reply_loses(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        line: &mut Vec<u16>,
+        keep: bool,
+        replies: &[u16],
+    ) -> bool {
+        let start = line.len();
+        let mut first_end = start;
+        for (i, &r) in replies.iter().enumerate() {
+            b.place(r);
+            line.push(r);
+            let won = self.attack(b, depth, line, keep && i == 0);
+            b.remove_last();
+            if !won {
+                line.truncate(start);
+                return false;
+            }
+            if i == 0 {
+                first_end = line.len();
+            } else {
+                line.truncate(first_end);
+            }
+        }
+        true
+    }
+
+    /// An empty list from the pool (no allocation once the search is warm).
+    fn buffer(&mut self) -> Vec<u16> {
+        let mut v = self.pool.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// Gives a list back to the pool.
+    fn recycle(&mut self, v: Vec<u16>) {
+        self.pool.push(v);
+    }
+}
+
+/// How many open threes a stone of `color` at `cell` makes (to try double threes first).
+fn threes_made(b: &Board, cell: u16, color: Color) -> usize {
+    (0..4)
+        .filter(|&di| b.pattern(cell, color, di) >= Pattern::OpenThree)
+        .count()
+}
+
+/// A cell other than `taken` where `color` would make five (there are at least two).
+fn other_five(b: &Board, color: Color, taken: u16) -> u16 {
+    let mut found = taken;
+    b.for_each_candidate(|c| {
+        if c != taken && found == taken && b.at(c) == Cell::Empty && would_win(b, c, color) {
+            found = c;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rule, VcfSearch};
+
+    fn board(moves: &str) -> Board {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        b.play_sequence(moves).unwrap();
+        b
+    }
+
+    /// Plays the line and checks that it is legal and ends in a five for the attacker.
+    fn check_line(b: &Board, line: &[u16]) {
+        let mut g = b.clone();
+        let attacker = g.to_move();
+        for &c in line {
+            assert_eq!(g.at(c), Cell::Empty, "{} is taken", g.name(c));
+            g.place(c);
+        }
+        assert_eq!(g.winner(), Some(attacker), "the line ends in a five\n{g}");
+    }
+
+    /// Two crossing twos (g8 h8, i6 i7), White far away: no four to make, so no VCF; i8
+    /// makes two open threes at once, which no single stone stops.
+    #[test]
+    fn a_double_three_is_a_vct_and_no_vcf() {
+        let mut b = board("g8a1h8a3i6o1i7o3");
+        assert_eq!(VcfSearch::new(10, 100_000).find(&mut b), None);
+        let line = VctSearch::new(4, 100_000).find(&mut b).expect("a VCT");
+        assert_eq!(b.name(line[0]), "i8");
+        check_line(&b, &line);
+    }
+
+    /// The same double three with White to move: White has no win, but passing would let
+    /// Black's i8 through.
+    #[test]
+    fn a_pass_into_a_double_three_is_threatened() {
+        let mut b = board("g8a1h8a3i6o1i7o3o8");
+        let before = b.hash();
+        let mut s = VctSearch::new(4, 100_000);
+        assert!(s.threatened(&mut b));
+        assert_eq!(b.hash(), before, "the pass is taken back");
+        let mut quiet = board("h8i9h9");
+        assert!(!s.threatened(&mut quiet));
+    }
+
+    #[test]
+    fn no_vct_in_a_quiet_opening() {
+        let mut b = board("h8i9h9");
+        let mut s = VctSearch::new(6, 1_000_000);
+        assert_eq!(s.find(&mut b), None);
+        assert!(!s.gave_up());
+    }
+
+    /// The solver answers an open three with the cells where the attacker would make a four
+    /// and then keeps only those that stop it, plus the defender's own fours. Checked here
+    /// against every reply: in random middle games where it finds a short VCT, the first
+    /// move leaves the defender nothing, among all the empty cells near the stones, after
+    /// which the attacker has no VCT one move shorter (or a five at once).
+    #[test]
+    fn every_reply_to_a_found_first_move_loses() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut b = Board::new(15, Rule::Freestyle).unwrap();
+            // A random middle game in the centre, stopped before anyone has a four.
+            for _ in 0..(10 + next() % 12) {
+                let x = 4 + (next() % 7) as u32;
+                let y = 4 + (next() % 7) as u32;
+                let c = b.index(x, y).unwrap();
+                if b.at(c) == Cell::Empty {
+                    b.place(c);
+                }
+            }
+            if b.winner().is_some() || VcfSearch::new(20, 100_000).find(&mut b).is_some() {
+                continue;
+            }
+            let depth = 3;
+            let Some(line) = VctSearch::new(depth, 200_000).find(&mut b) else {
+                continue;
+            };
+            check_line(&b, &line);
+            let attacker = b.to_move();
+            b.place(line[0]);
+            let mut replies = Vec::new();
+            b.for_each_candidate(|c| replies.push(c));
+            for r in replies {
+                b.place(r);
+                let wins = b.first_five_cell(attacker).is_some()
+                    || VctSearch::new(depth - 1, 2_000_000).find(&mut b).is_some();
+                assert!(
+                    wins,
+                    "after {} the reply {} holds",
+                    b.move_string(),
+                    b.name(r)
+                );
+                b.remove_last();
+            }
+            b.remove_last();
+            checked += 1;
+        }
+        assert!(checked >= 5, "only {checked} positions with a VCT");
+    }
+}
