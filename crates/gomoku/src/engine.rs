@@ -104,7 +104,6 @@ pub fn search_options(megabytes: usize) -> SearchOptions {
         tt_megabytes: megabytes,
         late_move_reductions: true,
         single_reply_extension: true,
-        null_move: true,
         ..SearchOptions::depth(64)
     }
 }

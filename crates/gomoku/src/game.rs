@@ -351,6 +351,31 @@ mod tests {
         assert!(!b.play_null());
     }
 
+    /// Null moves prune: fewer nodes for the same depth in a quiet opening; and in a
+    /// position where one careless move lets White win by fours, the search with them still
+    /// finds a move after which White has no VCF.
+    #[test]
+    fn null_moves_search_less_and_still_defend() {
+        let options = |null_move| SearchOptions {
+            null_move,
+            late_move_reductions: true,
+            ..SearchOptions::depth(8)
+        };
+        let mut quiet = board("h8i9h9j8");
+        let without = Search::new(options(false)).run(&mut quiet, &Threats);
+        let with = Search::new(options(true)).run(&mut quiet, &Threats);
+        assert!(
+            with.stats.nodes < without.stats.nodes,
+            "{} against {}",
+            with.stats.nodes,
+            without.stats.nodes
+        );
+        let mut b = board("e8f8a15g8o1h8o15i10a1i11");
+        let r = Search::new(options(true)).run(&mut b, &Threats);
+        b.place(r.best_move.unwrap());
+        assert_eq!(crate::VcfSearch::new(20, 100_000).find(&mut b), None, "\n{b}");
+    }
+
     fn best(b: &mut Board, depth: u32) -> String {
         let r = Search::new(SearchOptions::depth(depth)).run(b, &Threats);
         b.name(r.best_move.unwrap())
