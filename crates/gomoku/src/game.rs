@@ -373,7 +373,11 @@ mod tests {
         let mut b = board("e8f8a15g8o1h8o15i10a1i11");
         let r = Search::new(options(true)).run(&mut b, &Threats);
         b.place(r.best_move.unwrap());
-        assert_eq!(crate::VcfSearch::new(20, 100_000).find(&mut b), None, "\n{b}");
+        assert_eq!(
+            crate::VcfSearch::new(20, 100_000).find(&mut b),
+            None,
+            "\n{b}"
+        );
     }
 
     fn best(b: &mut Board, depth: u32) -> String {
