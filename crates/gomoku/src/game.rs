@@ -323,14 +323,9 @@ impl Evaluator<Board> for Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::board;
     use crate::Rule;
     use alphabeta::{Search, SearchOptions};
-
-    fn board(moves: &str) -> Board {
-        let mut b = Board::new(15, Rule::Freestyle).unwrap();
-        b.play_sequence(moves).unwrap();
-        b
-    }
 
     /// A pass gives the move to the other side and changes the hash; it is refused while the
     /// opponent has an open three or a four (passing would lose to it).

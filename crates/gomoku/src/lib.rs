@@ -23,6 +23,9 @@ mod patterns;
 mod vcf;
 mod vct;
 
+#[cfg(test)]
+mod test_util;
+
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };

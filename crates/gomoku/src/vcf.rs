@@ -194,24 +194,7 @@ impl VcfSearch {
 mod tests {
     use super::*;
 
-    use crate::{Cell, Rule};
-
-    fn board(moves: &str) -> Board {
-        let mut b = Board::new(15, Rule::Freestyle).unwrap();
-        b.play_sequence(moves).unwrap();
-        b
-    }
-
-    /// Plays the line and checks that it is legal and ends in a five for the attacker.
-    fn check_line(b: &Board, line: &[u16]) {
-        let mut g = b.clone();
-        let attacker = g.to_move();
-        for &c in line {
-            assert_eq!(g.at(c), Cell::Empty, "{} is taken in {line:?}", g.name(c));
-            g.place(c);
-        }
-        assert_eq!(g.winner(), Some(attacker), "the line ends in a five\n{g}");
-    }
+    use crate::test_util::{board, check_line};
 
     #[test]
     fn an_open_four_wins_at_once() {

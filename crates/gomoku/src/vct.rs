@@ -354,24 +354,8 @@ fn other_five(b: &Board, color: Color, taken: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::{board, check_line};
     use crate::{Rule, VcfSearch};
-
-    fn board(moves: &str) -> Board {
-        let mut b = Board::new(15, Rule::Freestyle).unwrap();
-        b.play_sequence(moves).unwrap();
-        b
-    }
-
-    /// Plays the line and checks that it is legal and ends in a five for the attacker.
-    fn check_line(b: &Board, line: &[u16]) {
-        let mut g = b.clone();
-        let attacker = g.to_move();
-        for &c in line {
-            assert_eq!(g.at(c), Cell::Empty, "{} is taken", g.name(c));
-            g.place(c);
-        }
-        assert_eq!(g.winner(), Some(attacker), "the line ends in a five\n{g}");
-    }
 
     /// Two crossing twos (g8 h8, i6 i7), White far away: no four to make, so no VCF; i8
     /// makes two open threes at once, which no single stone stops.
