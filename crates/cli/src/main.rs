@@ -41,6 +41,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve(args) => serve_cmd::run(&args),
@@ -52,9 +53,41 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A reader that stops early (`alphabeta tree ... | head`) closes the pipe, and the next
+/// `println!` panics ("failed printing to stdout: Broken pipe"). The output was not wanted
+/// any more: end at once and quietly, as Unix tools do, instead of printing a panic.
+fn end_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
+/// Did the command fail only because its reader closed the pipe?
+fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
+    e.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().map(|io| io.kind()) == broken
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                == broken
+    })
 }

@@ -218,3 +218,39 @@ fn help_states_the_conventions() {
         assert!(out.contains(needle), "--help lacks {needle:?}");
     }
 }
+
+/// A reader that stops after a few bytes (like `| head`) ends the program quietly: no panic,
+/// no error message, success; in the text and the JSON report alike.
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::io::Read;
+    // 6^6 leaves: megabytes of output, far more than a pipe holds.
+    fn tree(d: u32, n: &mut i32) -> String {
+        if d == 0 {
+            *n = (*n * 7 + 3) % 19;
+            return (*n - 9).to_string();
+        }
+        let kids: Vec<String> = (0..6).map(|_| tree(d - 1, n)).collect();
+        format!("[{}]", kids.join(","))
+    }
+    let dir = std::env::temp_dir().join(format!("alphabeta-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.txt");
+    std::fs::write(&file, tree(6, &mut 1)).unwrap();
+    for format in ["text", "json"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .args(["tree", "-f", file.to_str().unwrap(), "--format", format])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is dropped here: the rest of the output meets a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{format}: {:?} {err}", out.status);
+        assert!(err.is_empty(), "{format}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
