@@ -122,8 +122,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     } else {
         let mut search = VcfSearch::new(max, 5_000_000);
         let line = search.find(&mut board);
-        let gave_up = search.nodes > 5_000_000;
-        (line, search.nodes, gave_up)
+        (line, search.nodes, search.gave_up())
     };
     let names = board.names(line.as_deref().unwrap_or_default());
     let side = if board.history().len() % 2 == 0 {

@@ -141,18 +141,16 @@ impl Board {
         found
     }
 
-    /// The first cell where `color` would make five and how many such cells there are
-    /// (counting stops at 2).
-    pub(crate) fn five_cells_upto2(&self, color: Color) -> (u16, usize) {
-        let (mut first, mut n) = (0, 0);
+    /// The first two cells where `color` would make five and how many there are (counting
+    /// stops at 2).
+    pub(crate) fn five_cells_upto2(&self, color: Color) -> ([u16; 2], usize) {
+        let (mut cells, mut n) = ([0; 2], 0);
         self.each_five_cell(color, |c| {
-            if n == 0 {
-                first = c;
-            }
+            cells[n] = c;
             n += 1;
             n < 2
         });
-        (first, n)
+        (cells, n)
     }
 
     /// The empty cells where `color` would make five: its fours' completions.

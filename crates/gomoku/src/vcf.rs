@@ -90,6 +90,11 @@ impl VcfSearch {
         self.attack(b, self.max_fours, line)
     }
 
+    /// Did the last search stop at a limit (so a `None` proves nothing)?
+    pub fn gave_up(&self) -> bool {
+        self.nodes > self.node_limit
+    }
+
     /// Changes the limits of the next searches.
     pub fn set_limits(&mut self, max_fours: u32, node_limit: u64) {
         self.max_fours = max_fours;
@@ -126,7 +131,7 @@ impl VcfSearch {
         }
         let mut tries = std::mem::take(&mut self.lists[level]);
         tries.clear();
-        let (threat, threats) = b.five_cells_upto2(op);
+        let ([threat, _], threats) = b.five_cells_upto2(op);
         match threats {
             // Every cell where we would make a four.
             0 => b.for_each_candidate(|c| {

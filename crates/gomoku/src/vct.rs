@@ -13,8 +13,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::board::{Board, Cell, Color};
-use crate::game::would_win;
+use crate::board::{Board, Color};
 use crate::patterns::Pattern;
 use crate::vcf::VcfSearch;
 
@@ -41,6 +40,8 @@ pub struct VctSearch {
     /// Spare lists for the defender's replies and the VCF's lines.
     pool: Vec<Vec<u16>>,
     out_of_budget: bool,
+    /// The node count at which the clock and the stop flag are next looked at.
+    next_clock_check: u64,
 }
 
 impl VctSearch {
@@ -59,6 +60,7 @@ impl VctSearch {
             lists: Vec::new(),
             pool: Vec::new(),
             out_of_budget: false,
+            next_clock_check: 0,
         }
     }
 
@@ -91,6 +93,7 @@ impl VctSearch {
         self.failed.clear();
         self.proven.clear();
         self.out_of_budget = false;
+        self.next_clock_check = 0;
         if b.winner().is_some() {
             return None;
         }
@@ -116,16 +119,19 @@ impl VctSearch {
         found
     }
 
-    fn over_budget(&mut self) -> bool {
+    /// Counts a node; is the search out of its budget (nodes, time, a stop)?
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
         if self.out_of_budget {
             return true;
         }
-        if self.nodes > self.node_limit
-            || (self.nodes.is_multiple_of(64)
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.as_ref().is_some_and(|s| s.is_stopped())))
-        {
+        if self.nodes > self.node_limit {
             self.out_of_budget = true;
+        } else if self.nodes >= self.next_clock_check {
+            // The count jumps by the VCF's nodes too: look at the clock every 64 or so.
+            self.next_clock_check = self.nodes + 64;
+            self.out_of_budget = self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.is_stopped());
         }
         self.out_of_budget
     }
@@ -133,8 +139,7 @@ impl VctSearch {
     /// The attacker (the side to move) wins within `depth` threats: the line is appended
     /// (complete when `keep`, else possibly cut short by a known result).
     fn attack(&mut self, b: &mut Board, depth: u32, line: &mut Vec<u16>, keep: bool) -> bool {
-        self.nodes += 1;
-        if self.over_budget() {
+        if self.count_node() {
             return false;
         }
         let me = b.to_move();
@@ -143,7 +148,7 @@ impl VctSearch {
             line.push(w);
             return true;
         }
-        let (block, threats) = b.five_cells_upto2(op);
+        let ([block, _], threats) = b.five_cells_upto2(op);
         if threats >= 2 {
             return false;
         }
@@ -232,8 +237,7 @@ impl VctSearch {
     /// The defender is to move after an attacker's move: does every reply lose to a VCT of
     /// `depth` more threats? The first reply's line is appended.
     fn defend(&mut self, b: &mut Board, depth: u32, line: &mut Vec<u16>, keep: bool) -> bool {
-        self.nodes += 1;
-        if self.over_budget() {
+        if self.count_node() {
             return false;
         }
         let me = b.to_move();
@@ -242,10 +246,10 @@ impl VctSearch {
             // The attacker left a four of ours standing: we make five.
             return false;
         }
-        let (block, fives) = b.five_cells_upto2(attacker);
+        let ([block, other], fives) = b.five_cells_upto2(attacker);
         if fives >= 2 {
             // Two cells to block: we block one, the attacker takes the other.
-            line.extend([block, other_five(b, attacker, block)]);
+            line.extend([block, other]);
             return true;
         }
         let mut replies = self.buffer();
@@ -340,22 +344,11 @@ fn threes_made(b: &Board, cell: u16, color: Color) -> usize {
         .count()
 }
 
-/// A cell other than `taken` where `color` would make five (there are at least two).
-fn other_five(b: &Board, color: Color, taken: u16) -> u16 {
-    let mut found = taken;
-    b.for_each_candidate(|c| {
-        if c != taken && found == taken && b.at(c) == Cell::Empty && would_win(b, c, color) {
-            found = c;
-        }
-    });
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_util::{board, check_line};
-    use crate::{Rule, VcfSearch};
+    use crate::{Cell, Rule, VcfSearch};
 
     /// Two crossing twos (g8 h8, i6 i7), White far away: no four to make, so no VCF; i8
     /// makes two open threes at once, which no single stone stops.

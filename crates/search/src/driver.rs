@@ -291,7 +291,7 @@ impl Search {
                     report.stats.add_counts(&stats);
                 }
             }
-            (report, main.scratch())
+            (report, main.buf)
         });
         report.stats.time = shared.start.elapsed();
         self.scratch = Some(Box::new(scratch));
@@ -406,7 +406,7 @@ impl Search {
                 lo = v.min(hi);
             } else {
                 (lo, hi, exact) = (v, v, true);
-                pv = w.pv.root().to_vec();
+                pv = w.buf.pv.root().to_vec();
             }
         }
         while lo < hi && !w.stopped {
@@ -431,13 +431,13 @@ impl Search {
             let v = w.node(game, depth, 0, score - 1, score + 1);
             if !w.stopped {
                 score = v;
-                pv = w.pv.root().to_vec();
+                pv = w.buf.pv.root().to_vec();
             }
         }
         let mut stats = w.stats.clone();
         stats.time = shared.start.elapsed();
         let (stopped, seldepth) = (w.stopped, w.seldepth);
-        self.scratch = Some(Box::new(w.scratch()));
+        self.scratch = Some(Box::new(w.buf));
         SearchReport {
             best_move: pv.first().copied(),
             score,
@@ -476,13 +476,14 @@ struct RootResult<M> {
     pv: Vec<M>,
 }
 
-/// A worker's buffers, which a later search reuses: per ply the moves and their ordering keys,
-/// the principal variation's lines, the killers, the history.
+/// A worker's buffers, which a later search reuses.
 struct Scratch<M> {
+    /// Per ply: the moves and their ordering keys (no allocation once warm).
     moves: Vec<Vec<M>>,
     keys: Vec<Vec<i32>>,
     pv: PvTable<M>,
     killers: Vec<[Option<M>; 2]>,
+    /// Indexed by `(ply % 2) * move_id_limit + move_id`.
     history: Vec<i32>,
 }
 
@@ -504,13 +505,9 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     obs: &'a mut O,
     shared: &'a Shared<'a>,
     main: bool,
-    /// Per ply: the moves and their ordering keys, reused (no allocation once warm).
-    moves: Vec<Vec<G::Move>>,
-    keys: Vec<Vec<i32>>,
-    pv: PvTable<G::Move>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    /// Indexed by `(ply % 2) * move_id_limit + move_id`.
-    history: Vec<i32>,
+    /// Move lists, PV lines, killers and history: reused from node to node and, through
+    /// [`Search`], from one search to the next.
+    buf: Scratch<G::Move>,
     id_limit: usize,
     stats: Stats,
     seldepth: u32,
@@ -551,11 +548,7 @@ where
             obs,
             shared,
             main,
-            moves: scratch.moves,
-            keys: scratch.keys,
-            pv: scratch.pv,
-            killers: scratch.killers,
-            history: scratch.history,
+            buf: scratch,
             id_limit,
             stats: Stats::default(),
             seldepth: 0,
@@ -563,17 +556,6 @@ where
             partial: None,
             root_moves: Vec::new(),
             null_ply: None,
-        }
-    }
-
-    /// The buffers, for the next search.
-    fn scratch(self) -> Scratch<G::Move> {
-        Scratch {
-            moves: self.moves,
-            keys: self.keys,
-            pv: self.pv,
-            killers: self.killers,
-            history: self.history,
         }
     }
 
@@ -601,7 +583,7 @@ where
                 }
                 break;
             }
-            let pv = self.pv.root().to_vec();
+            let pv = self.buf.pv.root().to_vec();
             let go_on = !self.main
                 || on_iteration(&Iteration {
                     depth,
@@ -636,9 +618,7 @@ where
         let mut moves = Vec::new();
         if game.outcome().is_none() {
             game.generate_moves(&mut moves);
-            if moves.iter().any(|m| self.root_moves.contains(m)) {
-                moves.retain(|m| self.root_moves.contains(m));
-            }
+            self.keep_root_moves(&mut moves);
         }
         let score = match game.outcome() {
             Some(o) => outcome_score(o, 0),
@@ -705,7 +685,6 @@ where
 
     /// Principal variation search of one node, fail-soft, for the side to move.
     fn node(&mut self, game: &mut G, depth: u32, ply: u32, mut alpha: Score, beta: Score) -> Score {
-        let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
         let (ra, rb) = root_window(ply, alpha, beta);
         self.obs.enter(game, ply, ra, rb);
         self.stats.nodes += 1;
@@ -716,7 +695,7 @@ where
         let pv_node = beta.0 - alpha.0 > 1;
         let keep_pv = pv_node || ply == 0;
         if keep_pv {
-            self.pv.clear(ply);
+            self.buf.pv.clear(ply);
         }
         // The root never stops by itself: its children do, and it sees `stopped` after them.
         if ply > 0 && self.should_stop() {
@@ -732,8 +711,8 @@ where
         if let Some(mv) = game.winning_move() {
             // Nothing beats a win with the next move: no need to search it.
             if keep_pv {
-                self.pv.clear_child(ply);
-                self.pv.update(ply, mv);
+                self.buf.pv.clear_child(ply);
+                self.buf.pv.update(ply, mv);
             }
             return self.leaf(game, ply, Score::win_in(ply + 1));
         }
@@ -771,6 +750,7 @@ where
 
         // The transposition table: a cutoff away from the principal variation (so the PV stays
         // complete), and the stored best move to try first in any case.
+        let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
         let mut tt_move = None;
         if let Some((tt, h)) = hash {
             self.stats.tt_probes += 1;
@@ -805,21 +785,21 @@ where
         }
 
         let p = ply as usize;
-        if self.moves.len() <= p {
-            self.moves.resize_with(p + 1, Vec::new);
-            self.keys.resize_with(p + 1, Vec::new);
-            self.killers.resize(p + 1, [None, None]);
+        if self.buf.moves.len() <= p {
+            self.buf.moves.resize_with(p + 1, Vec::new);
+            self.buf.keys.resize_with(p + 1, Vec::new);
+            self.buf.killers.resize(p + 1, [None, None]);
         }
-        let mut moves = std::mem::take(&mut self.moves[p]);
-        let mut keys = std::mem::take(&mut self.keys[p]);
+        let mut moves = std::mem::take(&mut self.buf.moves[p]);
+        let mut keys = std::mem::take(&mut self.buf.keys[p]);
         moves.clear();
         game.generate_moves(&mut moves);
-        if ply == 0 && moves.iter().any(|m| self.root_moves.contains(m)) {
-            moves.retain(|m| self.root_moves.contains(m));
+        if ply == 0 {
+            self.keep_root_moves(&mut moves);
         }
         if moves.is_empty() {
-            self.moves[p] = moves;
-            self.keys[p] = keys;
+            self.buf.moves[p] = moves;
+            self.buf.keys[p] = keys;
             let v = self.eval.evaluate(game);
             return self.leaf(game, ply, v);
         }
@@ -859,7 +839,7 @@ where
             }
             let mv = moves[i];
             if keep_pv {
-                self.pv.clear_child(ply);
+                self.buf.pv.clear_child(ply);
             }
             game.play(mv);
             let mut v;
@@ -884,12 +864,12 @@ where
                 best = v;
                 best_id = Some(game.move_id(mv));
                 if keep_pv {
-                    self.pv.update(ply, mv);
+                    self.buf.pv.update(ply, mv);
                 }
                 if ply == 0 && v > alpha {
                     self.partial = Some(RootResult {
                         score: v,
-                        pv: self.pv.root().to_vec(),
+                        pv: self.buf.pv.root().to_vec(),
                     });
                 }
             }
@@ -909,8 +889,8 @@ where
                 self.obs.narrow(game, ply, ra, rb);
             }
         }
-        self.moves[p] = moves;
-        self.keys[p] = keys;
+        self.buf.moves[p] = moves;
+        self.buf.keys[p] = keys;
         if self.stopped {
             return Score::DRAW;
         }
@@ -929,6 +909,14 @@ where
         self.obs
             .exit(game, ply, root_view(ply, best), root_bound(ply, bound));
         best
+    }
+
+    /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
+    /// among `moves`.
+    fn keep_root_moves(&self, moves: &mut Vec<G::Move>) {
+        if moves.iter().any(|m| self.root_moves.contains(m)) {
+            moves.retain(|m| self.root_moves.contains(m));
+        }
     }
 
     /// Null-move pruning (see [`SearchOptions::null_move`]): the value to cut with, if the
@@ -983,7 +971,7 @@ where
         keys: &mut Vec<i32>,
     ) {
         let opts = self.shared.options;
-        let killers = self.killers[ply as usize];
+        let killers = self.buf.killers[ply as usize];
         let side = (ply as usize % 2) * self.id_limit;
         keys.clear();
         keys.extend(moves.iter().map(|&mv| {
@@ -995,7 +983,7 @@ where
             } else if opts.killers && killers[1] == Some(mv) {
                 KILLER_KEY
             } else if opts.history {
-                self.history.get(side + id).copied().unwrap_or(0)
+                self.buf.history.get(side + id).copied().unwrap_or(0)
             } else {
                 0
             }
@@ -1004,16 +992,16 @@ where
 
     /// A move caused a cutoff: remember it as a killer and in the history.
     fn reward(&mut self, game: &G, ply: u32, depth: u32, mv: G::Move) {
-        let k = &mut self.killers[ply as usize];
+        let k = &mut self.buf.killers[ply as usize];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
         let i = (ply as usize % 2) * self.id_limit + game.move_id(mv);
-        if let Some(h) = self.history.get_mut(i) {
+        if let Some(h) = self.buf.history.get_mut(i) {
             *h += (depth * depth) as i32;
             if *h > HISTORY_MAX {
-                self.history.iter_mut().for_each(|h| *h /= 2);
+                self.buf.history.iter_mut().for_each(|h| *h /= 2);
             }
         }
     }

@@ -98,13 +98,10 @@ impl TranspositionTable {
     /// A table of about `entries` entries (rounded up to a bucket of four).
     pub fn with_entries(entries: usize) -> TranspositionTable {
         let buckets = entries.div_ceil(ENTRIES_PER_BUCKET).max(1);
-        let tt = TranspositionTable {
+        TranspositionTable {
             buckets: Buckets::zeroed(buckets),
             generation: AtomicU8::new(0),
-        };
-        // Touch every page now, so that the first search does not pay for it.
-        tt.clear();
-        tt
+        }
     }
 
     /// The number of entries.
