@@ -272,6 +272,48 @@ impl Game for Board {
     fn undo_null(&mut self) {
         self.unpass();
     }
+
+    /// A win in one; else the blocks of the opponent's fives (no standing still); else our
+    /// fours on the lines through our last stone (a continuation: a victory by fours goes on
+    /// where the last four was).
+    fn generate_tactical(&self, moves: &mut Vec<u16>) -> bool {
+        let me = self.to_move();
+        if let Some(w) = self.first_five_cell(me) {
+            moves.push(w);
+            return true;
+        }
+        let before = moves.len();
+        self.each_five_cell(me.other(), |c| {
+            moves.push(c);
+            true
+        });
+        if moves.len() > before {
+            return false;
+        }
+        let c = &self.pattern_counts()[me.index()];
+        let h = self.history();
+        if c[Pattern::Four as usize] + c[Pattern::OpenFour as usize] == 0 || h.len() < 2 {
+            return true;
+        }
+        let last = h[h.len() - 2] as isize;
+        for d in DIRECTIONS {
+            for k in (-4isize..=4).filter(|&k| k != 0) {
+                let cell = (last + k * d) as u16;
+                if self.at(cell) == Cell::Empty && makes_at_least(self, cell, me, Pattern::Four) {
+                    moves.push(cell);
+                }
+            }
+        }
+        true
+    }
+
+    /// No four (a cell where a stone makes five) and no open three (a cell where a stone
+    /// makes an open four) on the board, for either side.
+    fn is_quiet(&self) -> bool {
+        let c = self.pattern_counts();
+        let (five, open_four) = (Pattern::Five as usize, Pattern::OpenFour as usize);
+        c.iter().all(|side| side[five] == 0 && side[open_four] == 0)
+    }
 }
 
 /// A position won or lost for sure a move or two ahead, as the evaluation scores it (far
@@ -371,6 +413,51 @@ mod tests {
             None,
             "\n{b}"
         );
+    }
+
+    /// The moves past the horizon: a win alone; the blocks of a four, with no standing
+    /// still; else our fours, only on the lines through our last stone.
+    #[test]
+    fn tactical_moves_are_wins_blocks_and_fours_by_the_last_stone() {
+        // Black: h8 i8 j8 (row 8) and c12 c13 c14 (column c, c14 last); White scattered on
+        // column a. Black to move: its fours by c14 only (c10, c11, c15), not g8 or k8.
+        let b = board("h8a1i8a3j8a5c12a7c13a9c14a11");
+        let mut moves = vec![];
+        assert!(b.generate_tactical(&mut moves));
+        let mut names = b.names(&moves);
+        names.sort();
+        assert_eq!(names, ["c10", "c11", "c15"]);
+        // White to move after c11 (a four: c15 or c10 wins): only the blocks, no standing.
+        let mut b = board("h8a1i8a3j8a5c12a7c13a9c14a11c11");
+        let mut moves = vec![];
+        assert!(!b.generate_tactical(&mut moves));
+        let mut names = b.names(&moves);
+        names.sort();
+        assert_eq!(names, ["c10", "c15"]);
+        // Black to move with c15 free after a block elsewhere: the win alone.
+        b.place(b.parse_cell("o15").unwrap());
+        let mut moves = vec![];
+        assert!(b.generate_tactical(&mut moves));
+        assert_eq!(b.names(&moves).len(), 1);
+        b.place(moves[0]);
+        assert_eq!(b.winner(), Some(Color::Black));
+    }
+
+    /// Past the horizon the search follows fours: at depth 1 it proves the win an open
+    /// three gives (open four, a block, five) where depth 1 alone only scores it.
+    #[test]
+    fn quiescence_follows_fours_past_the_horizon() {
+        let options = |q| SearchOptions {
+            quiescence_plies: q,
+            ..SearchOptions::depth(1)
+        };
+        for s in 0..8 {
+            let mut b = board("h8a1i8a3j8a5h10a7h11a9").transformed(s);
+            let plain = Search::new(options(0)).run(&mut b, &Threats);
+            assert!(!plain.score.is_win(), "orientation {s}: {}", plain.score);
+            let deeper = Search::new(options(8)).run(&mut b, &Threats);
+            assert_eq!(deeper.score, Score::win_in(3), "orientation {s}");
+        }
     }
 
     fn best(b: &mut Board, depth: u32) -> String {

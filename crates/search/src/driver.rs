@@ -57,6 +57,41 @@ pub struct SearchOptions {
     /// then the value stays at least beta, the node is cut. Only for games where a move
     /// is never worse than none (no zugzwang), and only where the game allows a pass.
     pub null_move: bool,
+    /// Futility pruning and razoring, with this margin per ply of depth left (in the
+    /// evaluator's units): away from the principal variation, in a quiet position
+    /// ([`Game::is_quiet`]) with at most [`FUTILITY_DEPTH`] plies to go, a static value at
+    /// least `margin * depth` above beta is returned as the node's value (the opponent is
+    /// not expected to recover that much in so few moves), and, with at most
+    /// [`RAZOR_DEPTH`] plies to go, one as far below alpha is returned too (the side to
+    /// move is not expected to catch up). `None`: off.
+    pub futility_margin: Option<i32>,
+    /// Late-move pruning: away from the root and its replies, only the first
+    /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
+    /// position that is not [`Game::is_quiet`], where the game's first moves are the ones
+    /// that answer the threat). For games that order their moves well.
+    pub late_move_pruning: bool,
+    /// Quiescence search: at the horizon, instead of the static value, a search of the
+    /// game's tactical moves only ([`Game::generate_tactical`]) for up to this many more
+    /// plies, where the side to move may stand on the static value unless it must answer a
+    /// threat. Its nodes count in the statistics; the observer sees the horizon node as one
+    /// leaf with the quiescence value. 0: off.
+    pub quiescence_plies: u32,
+}
+
+/// The most plies to go at which [`SearchOptions::futility_margin`] cuts above beta.
+pub const FUTILITY_DEPTH: u32 = 6;
+/// The most plies to go at which [`SearchOptions::futility_margin`] cuts below alpha.
+pub const RAZOR_DEPTH: u32 = 3;
+
+/// How many moves [`SearchOptions::late_move_pruning`] searches at a node with `depth` plies
+/// to go: in a quiet position 3, 9, 14, 18, ... up to 32; else 3, 5, 7, then 8.
+pub fn late_move_count(depth: u32, quiet: bool) -> usize {
+    let root = (depth as f64).sqrt();
+    if quiet {
+        ((15.0 * root - 12.0).round() as usize).clamp(3, 32)
+    } else {
+        ((5.0 * root - 2.0).round() as usize).clamp(3, 8)
+    }
 }
 
 impl SearchOptions {
@@ -76,6 +111,9 @@ impl SearchOptions {
             late_move_reductions: false,
             single_reply_extension: false,
             null_move: false,
+            futility_margin: None,
+            late_move_pruning: false,
+            quiescence_plies: 0,
         }
     }
 
@@ -705,7 +743,12 @@ where
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            let v = self.eval.evaluate_leaf(game);
+            let q = self.shared.options.quiescence_plies;
+            let v = if q > 0 {
+                self.quiesce(game, ply, q, alpha, beta)
+            } else {
+                self.eval.evaluate_leaf(game)
+            };
             return self.leaf(game, ply, v);
         }
         if let Some(mv) = game.winning_move() {
@@ -778,6 +821,18 @@ where
             }
         }
 
+        let opts = self.shared.options;
+        let quiet = (opts.futility_margin.is_some() || opts.late_move_pruning) && game.is_quiet();
+        if let Some(v) = self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta) {
+            let bound = if v >= beta {
+                Bound::Lower
+            } else {
+                Bound::Upper
+            };
+            self.obs
+                .exit(game, ply, root_view(ply, v), root_bound(ply, bound));
+            return v;
+        }
         if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta) {
             self.obs
                 .exit(game, ply, root_view(ply, v), root_bound(ply, Bound::Lower));
@@ -833,7 +888,12 @@ where
         } else {
             depth - 1
         };
-        for i in 0..moves.len() {
+        let searched = if opts.late_move_pruning && ply >= 2 {
+            moves.len().min(late_move_count(depth, quiet))
+        } else {
+            moves.len()
+        };
+        for i in 0..searched {
             if keyed {
                 pick_next(&mut moves, &mut keys, i);
             }
@@ -911,11 +971,94 @@ where
         best
     }
 
+    /// Quiescence search (see [`SearchOptions::quiescence_plies`]) of a node the caller
+    /// has counted and found unfinished, fail-soft.
+    fn quiesce(
+        &mut self,
+        game: &mut G,
+        ply: u32,
+        plies_left: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let p = ply as usize;
+        if self.buf.moves.len() <= p {
+            self.buf.moves.resize_with(p + 1, Vec::new);
+            self.buf.keys.resize_with(p + 1, Vec::new);
+            self.buf.killers.resize(p + 1, [None, None]);
+        }
+        let mut moves = std::mem::take(&mut self.buf.moves[p]);
+        moves.clear();
+        let may_stand = game.generate_tactical(&mut moves);
+        let mut best = -Score::INFINITY;
+        if may_stand || moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1 {
+            best = self.eval.evaluate(game);
+            if best >= beta || moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1 {
+                self.buf.moves[p] = moves;
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        for &mv in moves.iter() {
+            game.play(mv);
+            self.stats.nodes += 1;
+            self.seldepth = self.seldepth.max(ply + 1);
+            let v = if self.should_stop() {
+                Score::DRAW
+            } else if let Some(outcome) = game.outcome() {
+                -outcome_score(outcome, ply + 1)
+            } else {
+                -self.quiesce(game, ply + 1, plies_left - 1, -beta, -alpha)
+            };
+            game.undo(mv);
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.buf.moves[p] = moves;
+        best
+    }
+
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
     /// among `moves`.
     fn keep_root_moves(&self, moves: &mut Vec<G::Move>) {
         if moves.iter().any(|m| self.root_moves.contains(m)) {
             moves.retain(|m| self.root_moves.contains(m));
+        }
+    }
+
+    /// Futility pruning and razoring (see [`SearchOptions::futility_margin`]): the static
+    /// value, if it is so far above beta or below alpha that searching looks pointless.
+    #[allow(clippy::too_many_arguments)]
+    fn futility_cut(
+        &self,
+        game: &G,
+        depth: u32,
+        ply: u32,
+        pv_node: bool,
+        quiet: bool,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let margin = self.shared.options.futility_margin?;
+        if pv_node || ply == 0 || !quiet || depth > FUTILITY_DEPTH || beta.is_decisive() {
+            return None;
+        }
+        let v = self.eval.evaluate(game);
+        let m = margin.saturating_mul(depth as i32);
+        if v.0.saturating_sub(m) >= beta.0
+            || (depth <= RAZOR_DEPTH && v.0.saturating_add(m) <= alpha.0)
+        {
+            Some(v)
+        } else {
+            None
         }
     }
 

@@ -162,6 +162,25 @@ pub trait Game {
 
     /// Takes back [`play_null`](Game::play_null).
     fn undo_null(&mut self) {}
+
+    /// Is the position calm: no threat on the board that the next moves must settle (a
+    /// check, a four, an open three)? Only the pruning that trusts the static value
+    /// ([`futility_margin`](crate::SearchOptions::futility_margin),
+    /// [`late_move_pruning`](crate::SearchOptions::late_move_pruning)) asks; the
+    /// default, `true`, suits games without such threats.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+
+    /// The moves worth searching past the horizon (captures in chess, fours in Gomoku), in
+    /// the order to try them, and whether the side to move may instead stop and take the
+    /// static value (not when it must answer a threat: then `moves` holds the answers).
+    /// Only searched with [`quiescence_plies`](crate::SearchOptions::quiescence_plies);
+    /// the default adds nothing and may stop.
+    fn generate_tactical(&self, moves: &mut Vec<Self::Move>) -> bool {
+        let _ = moves;
+        true
+    }
 }
 
 /// A static evaluation: how good a position looks for the side to move, without searching.

@@ -30,7 +30,9 @@ pub mod testing;
 mod tt;
 
 pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, Window};
-pub use driver::{Iteration, Search, SearchOptions, StopHandle};
+pub use driver::{
+    late_move_count, Iteration, Search, SearchOptions, StopHandle, FUTILITY_DEPTH, RAZOR_DEPTH,
+};
 pub use game::{mix64, Ends, Evaluator, Game, Outcome};
 pub use observer::{NoObserver, Observer};
 pub use score::{Bound, Score, MAX_PLY};

@@ -125,6 +125,8 @@ pub struct RandomGame {
     cells: u32,
     seed: u64,
     loss_rate: u64,
+    restless_rate: u64,
+    tactical: bool,
     spread: i32,
     /// The cells of the side to move, and of the other side.
     mine: u32,
@@ -140,10 +142,31 @@ impl RandomGame {
             cells: cells.clamp(1, 31),
             seed,
             loss_rate: 50,
+            restless_rate: 0,
+            tactical: false,
             spread: 8,
             mine: 0,
             theirs: 0,
             first_to_move: true,
+        }
+    }
+
+    /// The same game where one position in `n` is not quiet ([`Game::is_quiet`]; 0: none,
+    /// the default; 1: every position).
+    pub fn with_restless_rate(self, n: u64) -> RandomGame {
+        RandomGame {
+            restless_rate: n,
+            ..self
+        }
+    }
+
+    /// The same game with tactical moves ([`Game::generate_tactical`]): the double moves
+    /// in a quiet position (which may stand still), every move in one that is not (which
+    /// may not).
+    pub fn with_tactics(self) -> RandomGame {
+        RandomGame {
+            tactical: true,
+            ..self
         }
     }
 
@@ -165,6 +188,17 @@ impl RandomGame {
         mix64(self.seed ^ mix64((a as u64) | ((b as u64) << 32)))
     }
 
+    /// The moves that mark two cells.
+    fn double_moves(&self, moves: &mut Vec<u8>) {
+        let empty = !(self.mine | self.theirs);
+        let n = self.cells as u8;
+        moves.extend(
+            (0..n - 1)
+                .filter(|&c| empty & (3 << c) == 3 << c)
+                .map(|c| n + c),
+        );
+    }
+
     /// The cells a move marks: `c` marks cell `c`; `cells + c` marks `c` and `c + 1`;
     /// `2 * cells - 1` is a pass.
     fn mask(&self, mv: u8) -> u32 {
@@ -183,17 +217,25 @@ impl Game for RandomGame {
     type Move = u8;
 
     fn generate_moves(&self, moves: &mut Vec<u8>) {
-        let empty = !(self.mine | self.theirs);
-        let n = self.cells as u8;
         // Double moves first and passes last: the same position is then often met first near
         // the root and later deeper down, which tests a table's handling of depth and distance.
-        moves.extend(
-            (0..n - 1)
-                .filter(|&c| empty & (3 << c) == 3 << c)
-                .map(|c| n + c),
-        );
+        self.double_moves(moves);
+        let empty = !(self.mine | self.theirs);
+        let n = self.cells as u8;
         moves.extend((0..n).filter(|&c| empty & (1 << c) != 0));
         moves.push(2 * n - 1);
+    }
+
+    fn generate_tactical(&self, moves: &mut Vec<u8>) -> bool {
+        if !self.tactical {
+            true
+        } else if self.is_quiet() {
+            self.double_moves(moves);
+            true
+        } else {
+            self.generate_moves(moves);
+            false
+        }
     }
 
     fn play(&mut self, mv: u8) {
@@ -232,6 +274,10 @@ impl Game for RandomGame {
 
     fn hash(&self) -> Option<u64> {
         Some(mix64(self.position_key() ^ self.first_to_move as u64))
+    }
+
+    fn is_quiet(&self) -> bool {
+        self.restless_rate == 0 || !(self.position_key() >> 40).is_multiple_of(self.restless_rate)
     }
 }
 

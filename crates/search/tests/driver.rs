@@ -282,6 +282,230 @@ fn assert_legal_line<G: Game>(g: &mut G, line: &[G::Move]) {
     }
 }
 
+/// Every win or loss the search reports with `options` in random games is real: its principal
+/// variation plays out to the end of the game at the distance claimed.
+fn assert_decisive_scores_are_proven(options: SearchOptions) {
+    let mut decisive = 0;
+    for seed in 0..40 {
+        let mut g = RandomGame::new(12, seed);
+        let r = Search::new(options.clone()).run(&mut g, &RandomEval);
+        let Some(n) = r.score.plies_to_end() else {
+            continue;
+        };
+        decisive += 1;
+        assert_legal_line(&mut g, &r.pv);
+        assert_eq!(r.pv.len() as u32, n, "seed {seed}: {:?} {}", r.pv, r.score);
+        for &mv in &r.pv {
+            g.play(mv);
+        }
+        let loser_to_move = r.score.is_win() == (n % 2 == 1);
+        let want = if loser_to_move {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(g.outcome(), Some(want), "seed {seed}");
+    }
+    assert!(decisive >= 5, "only {decisive} decisive positions");
+}
+
+#[test]
+fn futility_pruning_trusts_the_static_value_only_in_quiet_positions() {
+    let options = |margin| SearchOptions {
+        futility_margin: margin,
+        ..SearchOptions::depth(6)
+    };
+    let mut fewer = 0;
+    for seed in 0..6 {
+        let mut g = RandomGame::new(10, seed).with_loss_rate(0);
+        let plain = Search::new(options(None)).run(&mut g, &RandomEval);
+        // A margin no static value clears (they lie in -8..=8): the same search, node for node.
+        let wide = Search::new(options(Some(1000))).run(&mut g, &RandomEval);
+        assert_eq!(
+            (wide.score, wide.stats.nodes),
+            (plain.score, plain.stats.nodes),
+            "seed {seed}"
+        );
+        // A small one prunes.
+        let pruned = Search::new(options(Some(1))).run(&mut g, &RandomEval);
+        assert_legal_line(&mut g, &pruned.pv);
+        fewer += usize::from(pruned.stats.nodes < plain.stats.nodes);
+        // Where no position is quiet, nothing is pruned.
+        let mut restless = RandomGame::new(10, seed)
+            .with_loss_rate(0)
+            .with_restless_rate(1);
+        let a = Search::new(options(None)).run(&mut restless, &RandomEval);
+        let b = Search::new(options(Some(1))).run(&mut restless, &RandomEval);
+        assert_eq!(
+            (a.score, a.stats.nodes),
+            (b.score, b.stats.nodes),
+            "seed {seed}"
+        );
+    }
+    assert!(
+        fewer >= 5,
+        "futility saved nodes in only {fewer} of 6 games"
+    );
+    // It returns static values, never a win or a loss: those stay proven.
+    assert_decisive_scores_are_proven(SearchOptions {
+        futility_margin: Some(1),
+        ..SearchOptions::depth(8)
+    });
+}
+
+/// Counts, per node, the different children the search enters, and notes every node past
+/// the root's replies that entered more than late-move pruning allows. Iterations are
+/// counted by the root's entries (no aspiration, so one per iteration): at ply `p` of the
+/// `d`-th iteration, `d - p` plies are left.
+#[derive(Default)]
+struct ChildCount {
+    iteration: u32,
+    children: Vec<Vec<u64>>,
+    quiet: Vec<bool>,
+    too_many: Vec<String>,
+}
+
+impl alphabeta::Observer<RandomGame> for ChildCount {
+    fn enter(&mut self, game: &RandomGame, ply: u32, _: Score, _: Score) {
+        let p = ply as usize;
+        if p == 0 {
+            self.iteration += 1;
+        }
+        if p > 0 {
+            let h = game.hash().unwrap();
+            let parent = &mut self.children[p - 1];
+            if !parent.contains(&h) {
+                parent.push(h);
+            }
+            let depth = self.iteration - (ply - 1);
+            let most = alphabeta::late_move_count(depth, self.quiet[p - 1]);
+            if p > 2 && parent.len() > most {
+                self.too_many.push(format!(
+                    "ply {} depth {depth}: {} children, {most} allowed",
+                    p - 1,
+                    parent.len()
+                ));
+            }
+        }
+        self.children.truncate(p);
+        self.children.push(Vec::new());
+        self.quiet.truncate(p);
+        self.quiet.push(game.is_quiet());
+    }
+}
+
+#[test]
+fn late_move_pruning_searches_only_the_first_moves_and_more_with_depth() {
+    let counts: Vec<_> = (1..=5)
+        .map(|d| alphabeta::late_move_count(d, true))
+        .collect();
+    assert_eq!(counts, [3, 9, 14, 18, 22]);
+    let counts: Vec<_> = (1..=5)
+        .map(|d| alphabeta::late_move_count(d, false))
+        .collect();
+    assert_eq!(counts, [3, 5, 7, 8, 8]);
+    let options = |pruning| SearchOptions {
+        late_move_pruning: pruning,
+        aspiration: None,
+        tt_megabytes: 0,
+        ..SearchOptions::depth(5)
+    };
+    for seed in 0..4 {
+        // 24 cells: about 70 moves a node, far more than the counts.
+        let mut g = RandomGame::new(24, seed)
+            .with_loss_rate(0)
+            .with_restless_rate(3);
+        let mut seen = ChildCount::default();
+        let pruned = Search::new(options(true)).run_with(&mut g, &RandomEval, &mut seen, |_| true);
+        assert!(seen.too_many.is_empty(), "seed {seed}: {:?}", seen.too_many);
+        assert_legal_line(&mut g, &pruned.pv);
+        // The observer does see crowded nodes without the pruning.
+        let mut seen = ChildCount::default();
+        Search::new(options(false)).run_with(&mut g, &RandomEval, &mut seen, |_| true);
+        assert!(!seen.too_many.is_empty(), "seed {seed}");
+    }
+}
+
+/// The value of a quiescence search written plainly (every tactical move, no pruning): the
+/// static value where the side to move may stand and prefers it, else the best tactical move.
+fn quiescence_minimax<G: Game, E: Evaluator<G>>(g: &mut G, e: &E, ply: u32, left: u32) -> Score {
+    if let Some(outcome) = g.outcome() {
+        return match outcome {
+            Outcome::Win => Score::win_in(ply),
+            Outcome::Loss => Score::loss_in(ply),
+            Outcome::Draw => Score::DRAW,
+        };
+    }
+    let mut moves = vec![];
+    let may_stand = g.generate_tactical(&mut moves);
+    if moves.is_empty() || left == 0 {
+        return e.evaluate(g);
+    }
+    let mut best = if may_stand {
+        e.evaluate(g)
+    } else {
+        -Score::INFINITY
+    };
+    for mv in moves {
+        g.play(mv);
+        best = best.max(-quiescence_minimax(g, e, ply + 1, left - 1));
+        g.undo(mv);
+    }
+    best
+}
+
+/// Plain minimax to `depth`, then [`quiescence_minimax`] for `q` plies.
+fn minimax_then_quiescence<G: Game, E: Evaluator<G>>(
+    g: &mut G,
+    e: &E,
+    ply: u32,
+    depth: u32,
+    q: u32,
+) -> Score {
+    if depth == 0 || g.outcome().is_some() {
+        return quiescence_minimax(g, e, ply, q);
+    }
+    let mut moves = vec![];
+    g.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return e.evaluate(g);
+    }
+    let mut best = -Score::INFINITY;
+    for mv in moves {
+        g.play(mv);
+        best = best.max(-minimax_then_quiescence(g, e, ply + 1, depth - 1, q));
+        g.undo(mv);
+    }
+    best
+}
+
+#[test]
+fn quiescence_search_equals_a_plain_quiescence_minimax() {
+    let mut searched_more = 0;
+    for seed in 0..12 {
+        let mut g = RandomGame::new(8, seed)
+            .with_loss_rate(9)
+            .with_restless_rate(4)
+            .with_tactics();
+        for (depth, q) in [(1, 3), (3, 2), (3, 4)] {
+            let want = minimax_then_quiescence(&mut g, &RandomEval, 0, depth, q);
+            let options = |q| SearchOptions {
+                quiescence_plies: q,
+                ..SearchOptions::depth(depth)
+            };
+            let r = Search::new(options(q)).run(&mut g, &RandomEval);
+            assert_eq!(r.score, want, "seed {seed}, depth {depth}, {q} plies more");
+            assert_legal_line(&mut g, &r.pv);
+            let without = Search::new(options(0)).run(&mut g, &RandomEval);
+            searched_more += usize::from(r.stats.nodes > without.stats.nodes);
+        }
+    }
+    assert!(
+        searched_more >= 30,
+        "only {searched_more} of 36 searches looked further"
+    );
+}
+
 #[test]
 fn a_finished_game_has_no_move() {
     let root = End(Outcome::Loss);
@@ -310,34 +534,11 @@ fn late_move_reductions_search_fewer_nodes_and_keep_forced_results() {
         fewer >= 5,
         "reductions saved nodes in only {fewer} of 6 games"
     );
-    // Reductions cut depth, never moves: a win or loss they report is still proven. Its
-    // principal variation plays out to the end of the game at the distance claimed.
-    let mut decisive = 0;
-    for seed in 0..40 {
-        let mut g = RandomGame::new(12, seed);
-        let r = Search::new(SearchOptions {
-            late_move_reductions: true,
-            ..SearchOptions::depth(8)
-        })
-        .run(&mut g, &RandomEval);
-        let Some(n) = r.score.plies_to_end() else {
-            continue;
-        };
-        decisive += 1;
-        assert_legal_line(&mut g, &r.pv);
-        assert_eq!(r.pv.len() as u32, n, "seed {seed}: {:?} {}", r.pv, r.score);
-        for &mv in &r.pv {
-            g.play(mv);
-        }
-        let loser_to_move = r.score.is_win() == (n % 2 == 1);
-        let want = if loser_to_move {
-            Outcome::Loss
-        } else {
-            Outcome::Win
-        };
-        assert_eq!(g.outcome(), Some(want), "seed {seed}");
-    }
-    assert!(decisive >= 5, "only {decisive} decisive positions");
+    // Reductions cut depth, never moves: a win or loss they report is still proven.
+    assert_decisive_scores_are_proven(SearchOptions {
+        late_move_reductions: true,
+        ..SearchOptions::depth(8)
+    });
 }
 
 #[test]
