@@ -1,12 +1,14 @@
 //! The Gomocup (piskvork) brain protocol: commands in on one pipe, replies out on the other.
 //!
-//! A reader thread queues every input line, so a line that arrives while the engine thinks is
-//! kept, and `END` also stops the search at once. Every command gets its answer; a malformed or
+//! A reader thread queues every input line with the time it arrived, so a line that arrives
+//! while the engine thinks is kept, `END` also stops the search at once, and a move's time
+//! counts from its command's arrival (a slow command before it, such as a table resized for
+//! `INFO max_memory`, is paid from the turn, not added to it). Every command gets its answer; a malformed or
 //! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
 
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use alphabeta_gomoku::{Board, Cell, Engine, Limit, Rule};
 
@@ -40,24 +42,24 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         engine: Engine::default(),
     };
     let stop = brain.engine.stop_handle();
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<(Instant, String)>();
     std::thread::spawn(move || {
         for line in input.lines() {
             let Ok(line) = line else { break };
             if line.trim().eq_ignore_ascii_case("END") {
                 stop.stop();
             }
-            if tx.send(line).is_err() {
+            if tx.send((Instant::now(), line)).is_err() {
                 break;
             }
         }
     });
-    while let Ok(line) = rx.recv() {
+    while let Ok((arrived, line)) = rx.recv() {
         let line = line.trim().to_string();
         if line.is_empty() {
             continue;
         }
-        if !brain.command(&line, &rx, &mut out) {
+        if !brain.command(&line, arrived, &rx, &mut out) {
             break;
         }
         let _ = out.flush();
@@ -71,8 +73,14 @@ fn parse_xy(s: &str) -> Option<(u32, u32)> {
 }
 
 impl Brain {
-    /// Handles one command; `false` when the brain must exit.
-    fn command<W: Write>(&mut self, line: &str, rx: &mpsc::Receiver<String>, out: &mut W) -> bool {
+    /// Handles one command, which arrived at `arrived`; `false` when the brain must exit.
+    fn command<W: Write>(
+        &mut self,
+        line: &str,
+        arrived: Instant,
+        rx: &mpsc::Receiver<(Instant, String)>,
+        out: &mut W,
+    ) -> bool {
         let (cmd, arg) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c.to_ascii_uppercase(), a.trim()),
             None => (line.to_ascii_uppercase(), ""),
@@ -99,12 +107,12 @@ impl Brain {
             },
             "BEGIN" => {
                 if self.ready(out) {
-                    self.think(out);
+                    self.think(arrived, out);
                 }
             }
             "TURN" => {
                 if self.ready(out) && self.opponent_move(arg, out) {
-                    self.think(out);
+                    self.think(arrived, out);
                 }
             }
             "BOARD" => self.board_command(rx, out),
@@ -159,15 +167,17 @@ impl Brain {
     }
 
     /// `BOARD`, then `x,y,who` lines, then `DONE`: a whole position; then the brain moves.
-    fn board_command<W: Write>(&mut self, rx: &mpsc::Receiver<String>, out: &mut W) {
+    fn board_command<W: Write>(&mut self, rx: &mpsc::Receiver<(Instant, String)>, out: &mut W) {
         let mut mine = Vec::new();
         let mut theirs = Vec::new();
         let mut fault = None;
-        loop {
-            let Ok(line) = rx.recv() else { return };
+        let done = loop {
+            let Ok((arrived, line)) = rx.recv() else {
+                return;
+            };
             let line = line.trim();
             if line.eq_ignore_ascii_case("DONE") {
-                break;
+                break arrived;
             }
             let mut parts = line.split(',').map(str::trim);
             let (x, y, who) = (parts.next(), parts.next(), parts.next());
@@ -187,7 +197,7 @@ impl Brain {
                 Some((x, y, false)) => theirs.push((x, y)),
                 None => fault = fault.or(Some(format!("bad BOARD line '{line}'"))),
             }
-        }
+        };
         if let Some(f) = fault {
             say(out, &format!("ERROR {f}"));
             return;
@@ -231,7 +241,7 @@ impl Brain {
             }
         }
         self.board = Some(b);
-        self.think(out);
+        self.think(done, out);
     }
 
     fn takeback<W: Write>(&mut self, arg: &str, out: &mut W) {
@@ -315,7 +325,8 @@ impl Brain {
     /// binds, the time cannot be saved for later moves, so all of it is used
     /// ([`Limit::Exactly`]); when the match clock binds, the time plan spends less on a move
     /// that stays the best ([`Limit::Time`]).
-    fn limit(&self) -> Limit {
+    /// `waited` is the time since the command arrived.
+    fn limit(&self, waited: Duration) -> Limit {
         let turn = if self.timeout_turn.is_zero() {
             Duration::from_millis(200)
         } else {
@@ -323,23 +334,20 @@ impl Brain {
         };
         let margin = Duration::from_millis(60) + turn / 10;
         let floor = Duration::from_millis(5);
-        let t = turn.saturating_sub(margin).max(floor);
-        match self.time_left {
-            Some(left) => {
-                let share = (left / 15).saturating_sub(Duration::from_millis(30));
-                if share < t {
-                    Limit::Time(share.max(floor))
-                } else {
-                    Limit::Exactly(t)
-                }
-            }
-            None => Limit::Exactly(t),
+        let t = turn.saturating_sub(margin);
+        let share = self
+            .time_left
+            .map(|left| (left / 15).saturating_sub(Duration::from_millis(30)));
+        match share {
+            Some(share) if share < t => Limit::Time(share.saturating_sub(waited).max(floor)),
+            _ => Limit::Exactly(t.saturating_sub(waited).max(floor)),
         }
     }
 
-    /// Searches, plays and answers the brain's move.
-    fn think<W: Write>(&mut self, out: &mut W) {
-        let limit = self.limit();
+    /// Searches, plays and answers the brain's move for the command that arrived at
+    /// `arrived`.
+    fn think<W: Write>(&mut self, arrived: Instant, out: &mut W) {
+        let limit = self.limit(arrived.elapsed());
         let Some(b) = self.board.as_mut() else { return };
         if b.winner().is_some() || b.is_full() {
             return say(out, "ERROR the game is over");
@@ -388,4 +396,40 @@ fn shorten(line: &str) -> String {
 fn say<W: Write>(out: &mut W, s: &str) {
     let _ = writeln!(out, "{s}");
     let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn brain(turn: u64, left: Option<u64>) -> Brain {
+        Brain {
+            board: None,
+            rule: Rule::Freestyle,
+            timeout_turn: ms(turn),
+            time_left: left.map(ms),
+            max_memory: None,
+            engine: Engine::new(1),
+        }
+    }
+
+    #[test]
+    fn the_time_a_command_waited_is_paid_from_its_turn() {
+        // 500 ms a turn, less the margin (60 ms and a tenth): 390 ms to think.
+        let b = brain(500, None);
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Exactly(t) if t == ms(390)));
+        // The command waited 200 ms in the queue (behind a table resize, say): 190 ms left.
+        assert!(matches!(b.limit(ms(200)), Limit::Exactly(t) if t == ms(190)));
+        // Never less than the floor.
+        assert!(matches!(b.limit(ms(2000)), Limit::Exactly(t) if t == ms(5)));
+        // When the match clock binds (60 s left: 4 s a move less 30 ms, under a 10 s turn),
+        // the wait is paid from its share too.
+        let b = brain(10_000, Some(60_000));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(3970)));
+        assert!(matches!(b.limit(ms(500)), Limit::Time(t) if t == ms(3470)));
+    }
 }
