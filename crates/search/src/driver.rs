@@ -537,6 +537,17 @@ impl<M: Copy> Default for Scratch<M> {
     }
 }
 
+impl<M: Copy> Scratch<M> {
+    /// Makes room for ply `p`'s lists.
+    fn reach(&mut self, p: usize) {
+        if self.moves.len() <= p {
+            self.moves.resize_with(p + 1, Vec::new);
+            self.keys.resize_with(p + 1, Vec::new);
+            self.killers.resize(p + 1, [None, None]);
+        }
+    }
+}
+
 /// One thread's search.
 struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     eval: &'a E,
@@ -840,11 +851,7 @@ where
         }
 
         let p = ply as usize;
-        if self.buf.moves.len() <= p {
-            self.buf.moves.resize_with(p + 1, Vec::new);
-            self.buf.keys.resize_with(p + 1, Vec::new);
-            self.buf.killers.resize(p + 1, [None, None]);
-        }
+        self.buf.reach(p);
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         let mut keys = std::mem::take(&mut self.buf.keys[p]);
         moves.clear();
@@ -982,11 +989,7 @@ where
         beta: Score,
     ) -> Score {
         let p = ply as usize;
-        if self.buf.moves.len() <= p {
-            self.buf.moves.resize_with(p + 1, Vec::new);
-            self.buf.keys.resize_with(p + 1, Vec::new);
-            self.buf.killers.resize(p + 1, [None, None]);
-        }
+        self.buf.reach(p);
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         moves.clear();
         let may_stand = game.generate_tactical(&mut moves);
