@@ -68,7 +68,9 @@ pub struct SearchOptions {
     /// Late-move pruning: away from the root and its replies, only the first
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
     /// position that is not [`Game::is_quiet`], where the game's first moves are the ones
-    /// that answer the threat). For games that order their moves well.
+    /// that answer the threat). For games that order their moves well. Moves are skipped,
+    /// not searched shallower: a win or loss the search then reports may be refuted by a
+    /// skipped move, and values are no longer minimax values.
     pub late_move_pruning: bool,
     /// Quiescence search: at the horizon, instead of the static value, a search of the
     /// game's tactical moves only ([`Game::generate_tactical`]) for up to this many more
