@@ -1,7 +1,8 @@
 //! Gomoku as a game for the engine: candidate moves near the stones, scored by the patterns
 //! they make for either side and searched best first (only the best few); forced replies (a
-//! five to take, a five to block, an open three to stop); and the evaluation by the threats on
-//! the board, which the board counts incrementally on every move.
+//! five to take, a five to block, an open three to stop); the moves past the horizon (fours
+//! and their blocks); and the evaluation by the threats on the board, which the board counts
+//! incrementally on every move.
 
 use std::cell::RefCell;
 
