@@ -15,7 +15,6 @@ pub enum Source {
     Forced,
     /// A victory by continuous fours.
     Vcf,
-
     /// The alpha-beta search.
     Search,
 }
@@ -26,7 +25,6 @@ impl Source {
         match self {
             Source::Forced => "forced",
             Source::Vcf => "vcf",
-
             Source::Search => "search",
         }
     }

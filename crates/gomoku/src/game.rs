@@ -154,6 +154,33 @@ impl Board {
         (cells, n)
     }
 
+    /// Does `color` threaten to win: a four (a cell where it would make five) or an open
+    /// three (a cell where it would make an open four)?
+    fn threatens(&self, color: Color) -> bool {
+        let c = &self.pattern_counts()[color.index()];
+        c[Pattern::Five as usize] > 0 || c[Pattern::OpenFour as usize] > 0
+    }
+
+    /// The moves that leave no choice, added to `moves`: a win in one alone, else the
+    /// blocks of the opponent's fives.
+    fn forced_moves(&self, moves: &mut Vec<u16>) -> Forced {
+        let me = self.to_move();
+        if let Some(w) = self.first_five_cell(me) {
+            moves.push(w);
+            return Forced::Win;
+        }
+        let before = moves.len();
+        self.each_five_cell(me.other(), |c| {
+            moves.push(c);
+            true
+        });
+        if moves.len() > before {
+            Forced::Blocks
+        } else {
+            Forced::No
+        }
+    }
+
     /// The empty cells where `color` would make five: its fours' completions.
     pub fn five_cells(&self, color: Color) -> Vec<u16> {
         let mut out = Vec::new();
@@ -163,6 +190,17 @@ impl Board {
         });
         out
     }
+}
+
+/// What [`Board::forced_moves`] found.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Forced {
+    /// A win in one.
+    Win,
+    /// The blocks of the opponent's fives.
+    Blocks,
+    /// Nothing forced.
+    No,
 }
 
 thread_local! {
@@ -181,23 +219,15 @@ impl Game for Board {
             moves.extend(self.candidates());
             return;
         }
+        if self.forced_moves(moves) != Forced::No {
+            return;
+        }
         let me = self.to_move();
         let op = me.other();
-        if let Some(w) = self.first_five_cell(me) {
-            moves.push(w);
-            return;
-        }
-        let before = moves.len();
-        self.each_five_cell(op, |c| {
-            moves.push(c);
-            true
-        });
-        if moves.len() > before {
-            return;
-        }
-        // The opponent threatens an open four (it has an open three): only the cells that
-        // stop it (where it would make a four), and our own fours, are worth searching.
-        let threatened = self.pattern_counts()[op.index()][Pattern::OpenFour as usize] > 0;
+        // The opponent threatens an open four (it has an open three; no four, or we would
+        // be blocking it): only the cells that stop it (where it would make a four), and
+        // our own fours, are worth searching.
+        let threatened = self.threatens(op);
         SCORED.with(|scored| {
             let mut scored = scored.borrow_mut();
             scored.clear();
@@ -261,9 +291,7 @@ impl Game for Board {
     /// A pass, except under a threat (the opponent has a four, or an open three to make
     /// an open four of), where passing loses at once and tells the search nothing.
     fn play_null(&mut self) -> bool {
-        let op = self.to_move().other().index();
-        let c = self.pattern_counts();
-        if c[op][Pattern::Five as usize] > 0 || c[op][Pattern::OpenFour as usize] > 0 {
+        if self.threatens(self.to_move().other()) {
             return false;
         }
         self.pass();
@@ -278,19 +306,12 @@ impl Game for Board {
     /// fours on the lines through our last stone (a continuation: a victory by fours goes on
     /// where the last four was).
     fn generate_tactical(&self, moves: &mut Vec<u16>) -> bool {
+        match self.forced_moves(moves) {
+            Forced::Win => return true,
+            Forced::Blocks => return false,
+            Forced::No => {}
+        }
         let me = self.to_move();
-        if let Some(w) = self.first_five_cell(me) {
-            moves.push(w);
-            return true;
-        }
-        let before = moves.len();
-        self.each_five_cell(me.other(), |c| {
-            moves.push(c);
-            true
-        });
-        if moves.len() > before {
-            return false;
-        }
         let c = &self.pattern_counts()[me.index()];
         let h = self.history();
         if c[Pattern::Four as usize] + c[Pattern::OpenFour as usize] == 0 || h.len() < 2 {
@@ -311,9 +332,7 @@ impl Game for Board {
     /// No four (a cell where a stone makes five) and no open three (a cell where a stone
     /// makes an open four) on the board, for either side.
     fn is_quiet(&self) -> bool {
-        let c = self.pattern_counts();
-        let (five, open_four) = (Pattern::Five as usize, Pattern::OpenFour as usize);
-        c.iter().all(|side| side[five] == 0 && side[open_four] == 0)
+        !self.threatens(Color::Black) && !self.threatens(Color::White)
     }
 }
 

@@ -892,7 +892,7 @@ where
         let mut best_id = None;
         let mut bound = Bound::Upper;
         // The depth each child gets: a forced reply keeps the node's whole depth.
-        let child_depth = if moves.len() == 1 && self.shared.options.single_reply_extension {
+        let child_depth = if moves.len() == 1 && opts.single_reply_extension {
             depth
         } else {
             depth - 1
@@ -995,10 +995,11 @@ where
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         moves.clear();
         let may_stand = game.generate_tactical(&mut moves);
+        let frontier = moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1;
         let mut best = -Score::INFINITY;
-        if may_stand || moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1 {
+        if may_stand || frontier {
             best = self.eval.evaluate(game);
-            if best >= beta || moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1 {
+            if frontier || best >= beta {
                 self.buf.moves[p] = moves;
                 return best;
             }
