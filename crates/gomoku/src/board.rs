@@ -107,6 +107,9 @@ pub struct Board {
     tables: &'static Tables,
     /// Stones within two steps of each cell (for move generation).
     near: Box<[u8; GRID]>,
+    /// The pattern counts as they were before each move or pass: the threats of the
+    /// positions on the way here (the evaluation looks at the last one).
+    counts_before: Vec<[[u32; PATTERNS]; 2]>,
     /// The box around the stones after each move, `[min x, max x, min y, max y]`: the
     /// candidates lie within two steps of it.
     boxes: Vec<[u8; 4]>,
@@ -146,6 +149,7 @@ impl Board {
             counts: [[0; PATTERNS]; 2],
             tables: patterns::tables(rule),
             near: Box::new([0; GRID]),
+            counts_before: Vec::new(),
             boxes: Vec::new(),
         }
         .with_codes())
@@ -205,6 +209,11 @@ impl Board {
     /// threats on the board at a glance (`[Black, White][pattern as usize]`).
     pub fn pattern_counts(&self) -> &[[u32; PATTERNS]; 2] {
         &self.counts
+    }
+
+    /// The counts of the position before the last move (or pass), if there was one.
+    pub fn parent_pattern_counts(&self) -> Option<&[[u32; PATTERNS]; 2]> {
+        self.counts_before.last()
     }
 
     /// The same counts, recomputed from the line codes (to check the incremental ones).
@@ -404,6 +413,7 @@ impl Board {
     /// Places a stone of the side to move (unchecked: the search's make).
     pub fn place(&mut self, cell: u16) {
         let c = self.to_move;
+        self.counts_before.push(self.counts);
         self.cells[cell as usize] = Cell::Stone(c);
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
@@ -429,11 +439,13 @@ impl Board {
     /// Gives the move to the other side without a stone (a null move: "what if I passed?").
     /// Undone by [`unpass`](Self::unpass); never part of a game.
     pub(crate) fn pass(&mut self) {
+        self.counts_before.push(self.counts);
         self.to_move = self.to_move.other();
     }
 
     /// Takes back a [`pass`](Self::pass).
     pub(crate) fn unpass(&mut self) {
+        self.counts_before.pop();
         self.to_move = self.to_move.other();
     }
 
@@ -449,6 +461,7 @@ impl Board {
         }
         self.update_near(cell, false);
         self.boxes.pop();
+        self.counts_before.pop();
         Some(cell)
     }
 
