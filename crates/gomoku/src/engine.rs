@@ -97,14 +97,16 @@ pub enum Limit {
 /// The search settings the engine plays with (`gomoku bench` measures with them too): a
 /// table of `megabytes` MiB, late-move reductions, forced replies (the block of a four)
 /// searched without using up depth, fours followed past the horizon (a quiescence search of
-/// 8 plies: four moves and their blocks), up to 64 plies. Futility pruning, late-move
-/// pruning and null moves were measured and are left off (docs/BENCHMARKS.md).
+/// 8 plies: four moves and their blocks), null moves (a pass, refused under a threat), up to
+/// 64 plies. Futility pruning and late-move pruning were measured and are left off
+/// (docs/BENCHMARKS.md).
 pub fn search_options(megabytes: usize) -> SearchOptions {
     SearchOptions {
         tt_megabytes: megabytes,
         late_move_reductions: true,
         single_reply_extension: true,
         quiescence_plies: 8,
+        null_move: true,
         ..SearchOptions::depth(64)
     }
 }

@@ -8,14 +8,14 @@
 //!   line kept up to date on every move and one table lookup; the board counts them.
 //! - Move generation from the patterns: a win alone, the blocks of a five, against an open
 //!   three only its defences and our fours, else the best [`MAX_MOVES`] by urgency.
-//! - [`Threats`]: the evaluation from the pattern counts.
+//! - [`Threats`]: the evaluation from the pattern counts, the mean of two plies.
 //! - The quiescence's moves (a win, the blocks of a four, our fours through our last stone):
 //!   the search follows fours past its horizon.
 //! - [`VcfSearch`]: victory by continuous fours, on its own and at the engine's root.
 //! - [`VctSearch`]: victory by continuous threats (fours and open threes), on its own.
 //! - [`Engine`]: a forced move at once, a proven VCF at once, else iterative-deepening PVS with
-//!   late-move reductions and the quiescence of fours, and a [`TimePlan`] that spends more on
-//!   an unstable best move.
+//!   late-move reductions, null moves and the quiescence of fours, and a [`TimePlan`] that
+//!   spends more on an unstable best move.
 //!
 //! Renju (Black's forbidden moves) is not implemented; [`Rule`] is where it would go.
 
