@@ -62,15 +62,18 @@ pub struct SearchOptions {
     /// ([`Game::is_quiet`]) with at most [`FUTILITY_DEPTH`] plies to go, a static value at
     /// least `margin * depth` above beta is returned as the node's value (the opponent is
     /// not expected to recover that much in so few moves), and, with at most
-    /// [`RAZOR_DEPTH`] plies to go, one as far below alpha is returned too (the side to
-    /// move is not expected to catch up). `None`: off.
+    /// [`RAZOR_DEPTH`] plies to go, one as far below alpha cuts too (the side to move is not
+    /// expected to catch up) if the horizon's value (the quiescence search, the horizon
+    /// wins) at a null window confirms it. `None`: off.
     pub futility_margin: Option<i32>,
     /// Late-move pruning: away from the root and its replies, only the first
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
     /// position that is not [`Game::is_quiet`], where the game's first moves are the ones
     /// that answer the threat). For games that order their moves well. Moves are skipped,
     /// not searched shallower: a win or loss the search then reports may be refuted by a
-    /// skipped move, and values are no longer minimax values.
+    /// skipped move, and values are no longer minimax values. The first moves are the
+    /// history heuristic's when [`history`](Self::history) is on; a game whose own order is
+    /// the better guess turns it off.
     pub late_move_pruning: bool,
     /// Quiescence search: at the horizon, instead of the static value, a search of the
     /// game's tactical moves only ([`Game::generate_tactical`]) for up to this many more
@@ -78,6 +81,12 @@ pub struct SearchOptions {
     /// threat. Its nodes count in the statistics; the observer sees the horizon node as one
     /// leaf with the quiescence value. 0: off.
     pub quiescence_plies: u32,
+    /// Wins at the horizon: where the static value is below beta, ask the game for a win
+    /// it can force by a narrow sequence of threats ([`Game::forced_win`]), of up to twice
+    /// the node's distance from the root in plies, and score a win found as a proven one.
+    /// Sees the victories by threats that start at the horizon, which a static value
+    /// cannot.
+    pub horizon_wins: bool,
 }
 
 /// The most plies to go at which [`SearchOptions::futility_margin`] cuts above beta.
@@ -116,6 +125,7 @@ impl SearchOptions {
             futility_margin: None,
             late_move_pruning: false,
             quiescence_plies: 0,
+            horizon_wins: false,
         }
     }
 
@@ -756,12 +766,7 @@ where
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            let q = self.shared.options.quiescence_plies;
-            let v = if q > 0 {
-                self.quiesce(game, ply, q, alpha, beta)
-            } else {
-                self.eval.evaluate_leaf(game)
-            };
+            let v = self.horizon(game, ply, alpha, beta);
             return self.leaf(game, ply, v);
         }
         if let Some(mv) = game.winning_move() {
@@ -1032,6 +1037,30 @@ where
         best
     }
 
+    /// The value of an unfinished node at the horizon: a win the game sees there
+    /// ([`SearchOptions::horizon_wins`]), else the quiescence search's value, else the
+    /// evaluator's look at the leaf.
+    fn horizon(&mut self, game: &mut G, ply: u32, alpha: Score, beta: Score) -> Score {
+        if let Some(n) = self.horizon_win(game, ply, beta) {
+            return Score::win_in(ply + n);
+        }
+        let q = self.shared.options.quiescence_plies;
+        if q > 0 {
+            self.quiesce(game, ply, q, alpha, beta)
+        } else {
+            self.eval.evaluate_leaf(game)
+        }
+    }
+
+    /// The plies to a win the game sees at the horizon (see [`SearchOptions::horizon_wins`]).
+    fn horizon_win(&mut self, game: &mut G, ply: u32, beta: Score) -> Option<u32> {
+        if !self.shared.options.horizon_wins || self.eval.evaluate(game) >= beta {
+            return None;
+        }
+        let limit = (2 * ply).clamp(3, MAX_PLY - 1 - ply);
+        game.forced_win(limit).filter(|&n| n <= limit)
+    }
+
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
     /// among `moves`.
     fn keep_root_moves(&self, moves: &mut Vec<G::Move>) {
@@ -1044,8 +1073,8 @@ where
     /// value, if it is so far above beta or below alpha that searching looks pointless.
     #[allow(clippy::too_many_arguments)]
     fn futility_cut(
-        &self,
-        game: &G,
+        &mut self,
+        game: &mut G,
         depth: u32,
         ply: u32,
         pv_node: bool,
@@ -1059,13 +1088,18 @@ where
         }
         let v = self.eval.evaluate(game);
         let m = margin.saturating_mul(depth as i32);
-        if v.0.saturating_sub(m) >= beta.0
-            || (depth <= RAZOR_DEPTH && v.0.saturating_add(m) <= alpha.0)
-        {
-            Some(v)
-        } else {
-            None
+        if v.0.saturating_sub(m) >= beta.0 {
+            return Some(v);
         }
+        if depth <= RAZOR_DEPTH && v.0.saturating_add(m) <= alpha.0 {
+            // Razoring: confirmed by the horizon's value (the threats the static value
+            // cannot see, a win by them above all), with a null window at alpha.
+            let h = self.horizon(game, ply, alpha, alpha + 1);
+            if h <= alpha {
+                return Some(h);
+            }
+        }
+        None
     }
 
     /// Null-move pruning (see [`SearchOptions::null_move`]): the value to cut with, if the

@@ -172,6 +172,17 @@ pub trait Game {
         true
     }
 
+    /// A win the side to move can force by a narrow sequence of threats the game searches
+    /// cheaply (a victory by fours in Gomoku), within `max_plies` plies: the plies to it
+    /// (the winning move included), or `None`. Must be sound: a win reported is a win
+    /// against every defence. Asked at the horizon with
+    /// [`horizon_wins`](crate::SearchOptions::horizon_wins); the position must be left as
+    /// it was. The default sees none.
+    fn forced_win(&mut self, max_plies: u32) -> Option<u32> {
+        let _ = max_plies;
+        None
+    }
+
     /// The moves worth searching past the horizon (captures in chess, fours in Gomoku), in
     /// the order to try them, and whether the side to move may instead stop and take the
     /// static value (not when it must answer a threat: then `moves` holds the answers).

@@ -577,11 +577,13 @@ fn resize_table_allocates_at_once_and_a_search_keeps_it() {
 }
 
 /// Take 1, 2 or 3 stones; whoever takes the last wins. With `hint`, a pile of 4 says
-/// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once.
+/// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once. With
+/// `wins`, [`Game::forced_win`] knows the theory: a pile that is not a multiple of 4 wins.
 #[derive(Clone)]
 struct Pile {
     stones: u32,
     hint: bool,
+    wins: bool,
 }
 
 impl Game for Pile {
@@ -604,6 +606,10 @@ impl Game for Pile {
     fn move_id_limit(&self) -> usize {
         4
     }
+    fn forced_win(&mut self, max_plies: u32) -> Option<u32> {
+        let plies = 2 * (self.stones / 4) + 1;
+        (self.wins && !self.stones.is_multiple_of(4) && plies <= max_plies).then_some(plies)
+    }
     fn earliest_end(&self) -> alphabeta::Ends {
         if self.hint && self.stones == 4 {
             alphabeta::Ends::LostIn(2)
@@ -618,7 +624,11 @@ fn a_node_the_game_calls_lost_is_scored_without_a_search() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=13 {
         let run = |hint| {
-            let mut g = Pile { stones, hint };
+            let mut g = Pile {
+                stones,
+                hint,
+                wins: false,
+            };
             Search::new(SearchOptions::depth(20)).run(&mut g, &even)
         };
         let (plain, hinted) = (run(false), run(true));
@@ -638,6 +648,76 @@ fn a_node_the_game_calls_lost_is_scored_without_a_search() {
             plain.stats.nodes
         );
     }
+}
+
+/// At the horizon the game's forced wins count as proven wins: a depth-2 search sees the
+/// wins a full search finds, when they fit in twice the horizon's ply (4 plies); the same
+/// search without the option, or a longer win, sees only the static value.
+#[test]
+fn horizon_wins_are_scored_as_proven_wins() {
+    let even = |_: &Pile| Score::DRAW;
+    for stones in (5..=14).filter(|s| s % 4 != 0) {
+        let full = Search::new(SearchOptions::depth(20)).run(
+            &mut Pile {
+                stones,
+                hint: false,
+                wins: false,
+            },
+            &even,
+        );
+        let run = |horizon_wins| {
+            let mut g = Pile {
+                stones,
+                hint: false,
+                wins: true,
+            };
+            Search::new(SearchOptions {
+                horizon_wins,
+                ..SearchOptions::depth(2)
+            })
+            .run(&mut g, &even)
+        };
+        assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
+        // After two plies the pile is `stones - 4` at best, won in 2 (pile / 4) + 1 plies.
+        let plies = 2 * ((stones - 4) / 4) + 1;
+        let fits = plies <= 4;
+        let want = if fits { full.score } else { Score::DRAW };
+        assert_eq!(run(true).score, want, "{stones} stones");
+    }
+}
+
+/// Razoring asks the horizon before it cuts: a static value far below alpha everywhere
+/// (every pile looks lost) does not hide the wins the game sees there, so the search with
+/// razoring and horizon wins proves what the search without pruning proves (where razoring
+/// on the static value alone loses some).
+#[test]
+fn razoring_is_confirmed_at_the_horizon() {
+    let gloomy = |_: &Pile| Score(-100);
+    let mut hidden = 0;
+    for stones in (5..=11).filter(|s| s % 4 != 0) {
+        let run = |futility_margin, horizon_wins| {
+            let mut g = Pile {
+                stones,
+                hint: false,
+                wins: true,
+            };
+            Search::new(SearchOptions {
+                futility_margin,
+                horizon_wins,
+                ..SearchOptions::depth(6)
+            })
+            .run(&mut g, &gloomy)
+        };
+        let plain = run(None, false);
+        assert!(plain.score.is_win(), "{stones} stones: {}", plain.score);
+        assert_eq!(run(Some(1), true).score, plain.score, "{stones} stones");
+        // Razoring on the static value alone hides some of the wins.
+        hidden += usize::from(run(Some(1), false).score != plain.score);
+    }
+    assert!(
+        hidden > 0,
+        "static razoring hid no win: the test shows nothing"
+    );
 }
 
 /// Move 0 starts a forcing line: every node after it has a single move, and the opponent is
