@@ -329,6 +329,12 @@ impl Game for Board {
         true
     }
 
+    /// A victory by fours that starts with a four combining with another threat, narrow
+    /// below (see `quick_vcf`).
+    fn forced_win(&mut self, max_plies: u32) -> Option<u32> {
+        crate::vcf::quick_vcf(self, max_plies)
+    }
+
     /// No four (a cell where a stone makes five) and no open three (a cell where a stone
     /// makes an open four) on the board, for either side.
     fn is_quiet(&self) -> bool {

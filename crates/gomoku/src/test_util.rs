@@ -20,3 +20,13 @@ pub(crate) fn check_line(b: &Board, line: &[u16]) {
     }
     assert_eq!(g.winner(), Some(attacker), "the line ends in a five\n{g}");
 }
+
+/// A small fixed pseudo-random sequence (xorshift64) from `seed` (not 0), for random games.
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

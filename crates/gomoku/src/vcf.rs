@@ -195,11 +195,111 @@ impl VcfSearch {
     }
 }
 
+/// Does a stone of `color` on `cell` make a four that combines with another threat (a second
+/// four, or a three to make the next four of)? Only such fours can carry a victory by fours
+/// on; a lone four just spends a stone.
+fn combining_four(b: &Board, cell: u16, color: Color) -> bool {
+    let (mut fours, mut threes) = (0, 0);
+    for di in 0..4 {
+        match b.pattern(cell, color, di) {
+            Pattern::OpenFour | Pattern::Five => return true,
+            Pattern::Four => fours += 1,
+            Pattern::Three | Pattern::OpenThree => threes += 1,
+            _ => {}
+        }
+    }
+    fours >= 2 || (fours == 1 && threes >= 1)
+}
+
+/// Fours tried at each level below the first of [`quick_vcf`].
+const QUICK_TRIES: usize = 2;
+
+/// A quick, narrow victory by fours for the side to move, for the search's horizon
+/// ([`alphabeta::Game::forced_win`]): the plies to the five (at most `max_plies`), or
+/// `None`. First every four that combines with another threat, anywhere; then, after each
+/// block, at most two such fours on the lines through the last one. No table, no
+/// allocation: cheap enough to ask at every leaf, and sound (every defence of a four is its
+/// one block; a counter-four of the defender must be blocked by a four).
+pub(crate) fn quick_vcf(b: &mut Board, max_plies: u32) -> Option<u32> {
+    let me = b.to_move();
+    let counts = &b.pattern_counts()[me.index()];
+    if counts[Pattern::Five as usize] > 0 {
+        return b.first_five_cell(me).map(|_| 1);
+    }
+    if counts[Pattern::Four as usize] + counts[Pattern::OpenFour as usize] == 0 || max_plies < 3 {
+        return None;
+    }
+    quick_attack(b, me, None, (max_plies - 1) / 2)
+}
+
+/// One attacker node of [`quick_vcf`], `me` to move, `last` its previous four (`None` at the
+/// first level), with at most `fours_left` fours to play.
+fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) -> Option<u32> {
+    if b.first_five_cell(me).is_some() {
+        return Some(1);
+    }
+    let ([threat, _], threats) = b.five_cells_upto2(me.other());
+    if threats >= 2 || fours_left == 0 {
+        return None;
+    }
+    let mut tries = [0u16; 40];
+    let mut n = 0;
+    if threats == 1 {
+        // The defender's four must be blocked, and the block must be a four itself.
+        if (0..4).any(|di| b.pattern(threat, me, di) >= Pattern::Four) {
+            tries[0] = threat;
+            n = 1;
+        }
+    } else if let Some(last) = last {
+        for d in DIRECTIONS {
+            for k in (-4isize..=4).filter(|&k| k != 0) {
+                let c = (last as isize + k * d) as u16;
+                if n < tries.len() && b.at(c) == crate::Cell::Empty && combining_four(b, c, me) {
+                    tries[n] = c;
+                    n += 1;
+                }
+            }
+        }
+    } else {
+        b.for_each_candidate(|c| {
+            if n < tries.len() && combining_four(b, c, me) {
+                tries[n] = c;
+                n += 1;
+            }
+        });
+    }
+    let mut tried = 0;
+    for &c in &tries[..n] {
+        if last.is_some() && tried == QUICK_TRIES {
+            break;
+        }
+        b.place(c);
+        let (fives, k) = fives_through(b, c, me);
+        let plies = match k {
+            0 => None,
+            1 => {
+                tried += 1;
+                b.place(fives[0]);
+                let p = quick_attack(b, me, Some(c), fours_left - 1);
+                b.remove_last();
+                p.map(|p| p + 2)
+            }
+            // Two cells to block at once: a block, then the five.
+            _ => Some(3),
+        };
+        b.remove_last();
+        if plies.is_some() {
+            return plies;
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use crate::test_util::{board, check_line};
+    use crate::test_util::{board, check_line, xorshift};
 
     #[test]
     fn an_open_four_wins_at_once() {
@@ -251,5 +351,59 @@ mod tests {
                 "orientation {s}"
             );
         }
+    }
+
+    /// The quick search at the horizon is narrow but sound: in random middle games, every
+    /// win it reports is a VCF of as many fours for the full search (itself checked above),
+    /// and it leaves the board as it found it.
+    #[test]
+    fn a_quick_vcf_is_a_real_vcf_of_the_same_length() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+        let (mut quick, mut full) = (0, 0);
+        for _ in 0..600 {
+            let mut b = Board::new(15, crate::Rule::Freestyle).unwrap();
+            for _ in 0..(12 + next() % 20) {
+                let c = b
+                    .index(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
+                    .unwrap();
+                if b.at(c) == crate::Cell::Empty && b.winner().is_none() {
+                    b.place(c);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            let before = (b.hash(), b.codes().to_vec(), *b.pattern_counts());
+            let found = quick_vcf(&mut b, 41);
+            assert_eq!((b.hash(), b.codes().to_vec(), *b.pattern_counts()), before);
+            let real = VcfSearch::new(20, 1_000_000).find(&mut b).is_some();
+            full += usize::from(real);
+            if let Some(plies) = found {
+                quick += 1;
+                assert!(plies % 2 == 1 && plies <= 41, "{plies} plies");
+                let fours = (plies - 1) / 2;
+                assert!(
+                    VcfSearch::new(fours, 1_000_000).find(&mut b).is_some(),
+                    "no VCF of {fours} fours in {}",
+                    b.move_string()
+                );
+            }
+        }
+        assert!(quick >= 20 && full >= quick, "quick {quick}, full {full}");
+    }
+
+    /// A win of two fours, the first combining with a three: found, a real VCF, and not
+    /// within fewer plies.
+    #[test]
+    fn a_quick_vcf_finds_a_win_of_several_fours() {
+        // Black: g8 h8 i8 (row 8, closed by White's f8) and j9 j10 (column j). j8 makes a
+        // four on row 8 (k8 blocks) and an open three on column j; j11 or j7 then makes an
+        // open four: j8 k8 j11, a block, the five (5 plies).
+        let mut b = board("g8f8h8a1i8a3j9a5j10a7");
+        let plies = quick_vcf(&mut b, 41).expect("a VCF");
+        let line = VcfSearch::new(20, 100_000).find(&mut b).expect("a VCF");
+        check_line(&b, &line);
+        assert_eq!(plies, 5);
+        assert_eq!(quick_vcf(&mut b, plies - 2), None, "shorter than {plies}");
     }
 }

@@ -347,7 +347,7 @@ fn threes_made(b: &Board, cell: u16, color: Color) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_util::{board, check_line};
+    use crate::test_util::{board, check_line, xorshift};
     use crate::{Cell, Rule, VcfSearch};
 
     /// Two crossing twos (g8 h8, i6 i7), White far away: no four to make, so no VCF; i8
@@ -389,13 +389,7 @@ mod tests {
     /// which the attacker has no VCT one move shorter (or a five at once).
     #[test]
     fn every_reply_to_a_found_first_move_loses() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut checked = 0;
         for _ in 0..400 {
             let mut b = Board::new(15, Rule::Freestyle).unwrap();
