@@ -1057,7 +1057,8 @@ where
         if !self.shared.options.horizon_wins || self.eval.evaluate(game) >= beta {
             return None;
         }
-        let limit = (2 * ply).clamp(3, MAX_PLY - 1 - ply);
+        // Not `clamp`: near MAX_PLY the room left is below 3 (and a win must fit in it).
+        let limit = (2 * ply).max(3).min(MAX_PLY - 1 - ply);
         game.forced_win(limit).filter(|&n| n <= limit)
     }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use alphabeta::testing::{RandomEval, RandomGame};
 use alphabeta::{
     alphabeta, minimax, negamax, pvs, Evaluator, Game, NoObserver, Outcome, Pruning, Score, Search,
-    SearchOptions, Window,
+    SearchOptions, Window, MAX_PLY,
 };
 
 /// A game given as a tree whose leaves are finished games or static values.
@@ -684,6 +684,28 @@ fn horizon_wins_are_scored_as_proven_wins() {
         let want = if fits { full.score } else { Score::DRAW };
         assert_eq!(run(true).score, want, "{stones} stones");
     }
+}
+
+/// A line longer than the deepest ply the search goes: the win check at the horizon is asked
+/// there too, with no room left, and the search ends normally.
+#[test]
+fn horizon_wins_at_the_deepest_ply() {
+    let mut line = Eval(7);
+    for _ in 0..MAX_PLY + 8 {
+        line = Moves(vec![line]);
+    }
+    let mut g = Walk { path: vec![&line] };
+    let r = Search::new(SearchOptions {
+        horizon_wins: true,
+        ..SearchOptions::depth(MAX_PLY - 1)
+    })
+    .run(&mut g, &Static);
+    assert_eq!(r.depth, MAX_PLY - 1);
+    assert_eq!(
+        r.score,
+        Score(0),
+        "the line's end lies beyond the deepest ply"
+    );
 }
 
 /// Razoring asks the horizon before it cuts: a static value far below alpha everywhere
