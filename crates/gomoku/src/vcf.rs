@@ -245,11 +245,10 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
     let mut tries = [0u16; 40];
     let mut n = 0;
     if threats == 1 {
-        // The defender's four must be blocked, and the block must be a four itself.
-        if (0..4).any(|di| b.pattern(threat, me, di) >= Pattern::Four) {
-            tries[0] = threat;
-            n = 1;
-        }
+        // The defender's four must be blocked, and the block must be a four itself (below:
+        // a stone that makes no five cell is no four, and is not followed).
+        tries[0] = threat;
+        n = 1;
     } else if let Some(last) = last {
         for d in DIRECTIONS {
             for k in (-4isize..=4).filter(|&k| k != 0) {

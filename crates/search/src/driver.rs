@@ -766,7 +766,7 @@ where
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            let v = self.horizon(game, ply, alpha, beta);
+            let v = self.horizon(game, ply, alpha, beta, None);
             return self.leaf(game, ply, v);
         }
         if let Some(mv) = game.winning_move() {
@@ -986,7 +986,8 @@ where
     }
 
     /// Quiescence search (see [`SearchOptions::quiescence_plies`]) of a node the caller
-    /// has counted and found unfinished, fail-soft.
+    /// has counted and found unfinished, fail-soft. `stand`: the node's static value, if
+    /// the caller has it.
     fn quiesce(
         &mut self,
         game: &mut G,
@@ -994,6 +995,7 @@ where
         plies_left: u32,
         mut alpha: Score,
         beta: Score,
+        stand: Option<Score>,
     ) -> Score {
         let p = ply as usize;
         self.buf.reach(p);
@@ -1003,7 +1005,7 @@ where
         let frontier = moves.is_empty() || plies_left == 0 || ply >= MAX_PLY - 1;
         let mut best = -Score::INFINITY;
         if may_stand || frontier {
-            best = self.eval.evaluate(game);
+            best = stand.unwrap_or_else(|| self.eval.evaluate(game));
             if frontier || best >= beta {
                 self.buf.moves[p] = moves;
                 return best;
@@ -1019,7 +1021,7 @@ where
             } else if let Some(outcome) = game.outcome() {
                 -outcome_score(outcome, ply + 1)
             } else {
-                -self.quiesce(game, ply + 1, plies_left - 1, -beta, -alpha)
+                -self.quiesce(game, ply + 1, plies_left - 1, -beta, -alpha, None)
             };
             game.undo(mv);
             if self.stopped {
@@ -1039,27 +1041,33 @@ where
 
     /// The value of an unfinished node at the horizon: a win the game sees there
     /// ([`SearchOptions::horizon_wins`]), else the quiescence search's value, else the
-    /// evaluator's look at the leaf.
-    fn horizon(&mut self, game: &mut G, ply: u32, alpha: Score, beta: Score) -> Score {
-        if let Some(n) = self.horizon_win(game, ply, beta) {
-            return Score::win_in(ply + n);
+    /// evaluator's look at the leaf. `known`: the node's static value, if the caller has it
+    /// (it is not computed twice).
+    fn horizon(
+        &mut self,
+        game: &mut G,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        known: Option<Score>,
+    ) -> Score {
+        let mut stand = known;
+        if self.shared.options.horizon_wins {
+            let s = *stand.get_or_insert_with(|| self.eval.evaluate(game));
+            // Not `clamp`: near MAX_PLY the room left is below 3 (and a win must fit in it).
+            let limit = (2 * ply).max(3).min(MAX_PLY - 1 - ply);
+            if s < beta {
+                if let Some(n) = game.forced_win(limit).filter(|&n| n <= limit) {
+                    return Score::win_in(ply + n);
+                }
+            }
         }
         let q = self.shared.options.quiescence_plies;
         if q > 0 {
-            self.quiesce(game, ply, q, alpha, beta)
+            self.quiesce(game, ply, q, alpha, beta, stand)
         } else {
             self.eval.evaluate_leaf(game)
         }
-    }
-
-    /// The plies to a win the game sees at the horizon (see [`SearchOptions::horizon_wins`]).
-    fn horizon_win(&mut self, game: &mut G, ply: u32, beta: Score) -> Option<u32> {
-        if !self.shared.options.horizon_wins || self.eval.evaluate(game) >= beta {
-            return None;
-        }
-        // Not `clamp`: near MAX_PLY the room left is below 3 (and a win must fit in it).
-        let limit = (2 * ply).max(3).min(MAX_PLY - 1 - ply);
-        game.forced_win(limit).filter(|&n| n <= limit)
     }
 
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
@@ -1095,7 +1103,7 @@ where
         if depth <= RAZOR_DEPTH && v.0.saturating_add(m) <= alpha.0 {
             // Razoring: confirmed by the horizon's value (the threats the static value
             // cannot see, a win by them above all), with a null window at alpha.
-            let h = self.horizon(game, ply, alpha, alpha + 1);
+            let h = self.horizon(game, ply, alpha, alpha + 1, Some(v));
             if h <= alpha {
                 return Some(h);
             }
