@@ -1,12 +1,13 @@
 //! Gomoku as a game for the engine: candidate moves near the stones, scored by the patterns
 //! they make for either side and searched best first (only the best few); forced replies (a
-//! five to take, a five to block, an open three to stop); the moves past the horizon (fours
-//! and their blocks); and the evaluation by the threats on the board, which the board counts
-//! incrementally on every move.
+//! five to take, a five to block, an open three to stop); the sure ends (a five to complete,
+//! two to block, an open four to make); the moves past the horizon (fours and their blocks);
+//! and the evaluation by the threats on the board, which the board counts incrementally on
+//! every move.
 
 use std::cell::RefCell;
 
-use alphabeta::{Evaluator, Game, Outcome, Score};
+use alphabeta::{Ends, Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 use crate::patterns::{Pattern, PATTERNS};
@@ -262,6 +263,35 @@ impl Game for Board {
         self.remove_last();
     }
 
+    /// A five to complete (exact under either rule).
+    fn winning_move(&self) -> Option<u16> {
+        self.first_five_cell(self.to_move())
+    }
+
+    /// Asked where the side to move has no five to complete. Two cells where the opponent
+    /// would make five cannot both be blocked: lost in 2. Under freestyle, an open four to
+    /// make while the opponent has no four wins in 3 (the standard rule's overlines make the
+    /// pattern inexact there, so it is not claimed). Else no win before 3 plies, and no
+    /// loss before 4 when the opponent has no four.
+    fn earliest_end(&self) -> Ends {
+        let me = self.to_move();
+        let op = me.other();
+        let counts = self.pattern_counts();
+        let op_fours = counts[op.index()][Pattern::Five as usize];
+        if op_fours > 0 {
+            if self.five_cells_upto2(op).1 >= 2 {
+                return Ends::LostIn(2);
+            }
+            return Ends::NotBefore { win: 3, loss: 2 };
+        }
+        if self.rule() == crate::Rule::Freestyle
+            && counts[me.index()][Pattern::OpenFour as usize] > 0
+        {
+            return Ends::WonIn(3);
+        }
+        Ends::NotBefore { win: 3, loss: 4 }
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.winner().is_some() {
             Some(Outcome::Loss)
@@ -488,8 +518,9 @@ mod tests {
         assert_eq!(b.winner(), Some(Color::Black));
     }
 
-    /// Past the horizon the search follows fours: at depth 1 it proves the win an open
-    /// three gives (open four, a block, five) where depth 1 alone only scores it.
+    /// Past the horizon the search follows fours: at depth 1 it proves the win of a
+    /// four-three (the four, its block, an open four, a block, five) where depth 1 alone
+    /// only scores it.
     #[test]
     fn quiescence_follows_fours_past_the_horizon() {
         let options = |q| SearchOptions {
@@ -497,11 +528,13 @@ mod tests {
             ..SearchOptions::depth(1)
         };
         for s in 0..8 {
-            let mut b = board("h8a1i8a3j8a5h10a7h11a9").transformed(s);
+            // Black: h8 i8 j8 against g8 (k8 makes a four) and k9 k10 (k8 makes an open
+            // three of them).
+            let mut b = board("h8g8i8a1j8a3k9a5k10a7").transformed(s);
             let plain = Search::new(options(0)).run(&mut b, &Threats);
             assert!(!plain.score.is_win(), "orientation {s}: {}", plain.score);
             let deeper = Search::new(options(8)).run(&mut b, &Threats);
-            assert_eq!(deeper.score, Score::win_in(3), "orientation {s}");
+            assert_eq!(deeper.score, Score::win_in(5), "orientation {s}");
         }
     }
 
@@ -564,5 +597,99 @@ mod tests {
             let cell = b.parse_cell(&best).unwrap();
             assert!(moves.contains(&cell), "orientation {s}: {best}");
         }
+    }
+
+    /// The empty cells within 4 steps of a stone: every cell that can take part in a five
+    /// that uses a stone on the board, or stop one (a five of only new stones needs more
+    /// than the three plies checked here).
+    fn cells_in_reach(b: &Board) -> Vec<u16> {
+        b.cells()
+            .filter(|&c| b.at(c) == Cell::Empty)
+            .filter(|&c| {
+                b.history().iter().any(|&s| {
+                    let ((x, y), (sx, sy)) = (b.xy(c), b.xy(s));
+                    x.abs_diff(sx) <= 4 && y.abs_diff(sy) <= 4
+                })
+            })
+            .collect()
+    }
+
+    /// Calls `f` after each stone on an empty cell of `reach` (taken back after); true if
+    /// `f` is true for any.
+    fn any_move(b: &mut Board, reach: &[u16], mut f: impl FnMut(&mut Board) -> bool) -> bool {
+        reach.iter().any(|&c| {
+            if b.at(c) != Cell::Empty {
+                return false;
+            }
+            b.place(c);
+            let yes = f(b);
+            b.remove_last();
+            yes
+        })
+    }
+
+    /// Can the side to move make five at once (tried on every cell within reach)?
+    fn wins_at_once(b: &mut Board, reach: &[u16]) -> bool {
+        let me = b.to_move();
+        any_move(b, reach, |b| b.winner() == Some(me))
+    }
+
+    #[test]
+    fn sure_ends_hold_against_every_reply() {
+        let mut rand = crate::test_util::xorshift(0x9E37_79B9_7F4A_7C15);
+        let (mut won, mut lost, mut bounds) = (0, 0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            for _ in 0..25 {
+                let mut b = Board::new(15, rule).unwrap();
+                while b.winner().is_none() && b.history().len() < 60 {
+                    if let Some(w) = b.winning_move() {
+                        b.place(w);
+                        assert!(b.winner().is_some(), "{w} wins\n{b}");
+                        break;
+                    }
+                    let reach = cells_in_reach(&b);
+                    let reach = &reach[..];
+                    match b.earliest_end() {
+                        // The dearest check (three plies of every cell): the first 40.
+                        Ends::WonIn(n) if won < 40 => {
+                            assert_eq!((n, rule), (3, Rule::Freestyle));
+                            // Some move, after which every reply leaves a five to make.
+                            let ok = any_move(&mut b, reach, |b| {
+                                !any_move(b, reach, |b| {
+                                    b.winner().is_some() || !wins_at_once(b, reach)
+                                })
+                            });
+                            assert!(ok, "wins in 3\n{b}");
+                            won += 1;
+                        }
+                        Ends::WonIn(_) => {}
+                        Ends::LostIn(n) => {
+                            assert_eq!(n, 2);
+                            // No move after which the opponent has no five to make.
+                            let saved = any_move(&mut b, reach, |b| !wins_at_once(b, reach));
+                            assert!(!saved, "lost in 2\n{b}");
+                            lost += 1;
+                        }
+                        Ends::NotBefore { win, loss } => {
+                            assert_eq!(win, 3);
+                            assert!(!wins_at_once(&mut b, reach), "no win in 1\n{b}");
+                            if loss >= 4 && bounds < 300 {
+                                assert_eq!(loss, 4);
+                                // No move of ours leaves the opponent a five to make.
+                                let lost = any_move(&mut b, reach, |b| wins_at_once(b, reach));
+                                assert!(!lost, "no loss in 2\n{b}");
+                            }
+                            bounds += 1;
+                        }
+                    }
+                    let moves = b.candidates();
+                    b.place(moves[rand() as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(
+            won == 40 && lost >= 10 && bounds >= 300,
+            "{won} {lost} {bounds}"
+        );
     }
 }

@@ -765,10 +765,12 @@ where
         if let Some(outcome) = game.outcome() {
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
-        if depth == 0 || ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 {
             let v = self.horizon(game, ply, alpha, beta, None);
             return self.leaf(game, ply, v);
         }
+        // What the game knows for sure comes before the horizon: a proven end is worth more
+        // than any static value.
         if let Some(mv) = game.winning_move() {
             // Nothing beats a win with the next move: no need to search it.
             if keep_pv {
@@ -777,14 +779,23 @@ where
             }
             return self.leaf(game, ply, Score::win_in(ply + 1));
         }
+        let ends = if ply > 0 {
+            match game.earliest_end() {
+                Ends::NotBefore { win, loss } => Some((win, loss)),
+                Ends::LostIn(n) => return self.leaf(game, ply, Score::loss_in(ply + n)),
+                Ends::WonIn(n) => return self.leaf(game, ply, Score::win_in(ply + n)),
+            }
+        } else {
+            None
+        };
+        if depth == 0 {
+            let v = self.horizon(game, ply, alpha, beta, None);
+            return self.leaf(game, ply, v);
+        }
         // Mate-distance pruning: from here no line ends better than the earliest win, nor worse
         // than the earliest loss (`Game::earliest_end`). A window beyond those is decided.
         let mut beta = beta;
-        if ply > 0 {
-            let (win, loss) = match game.earliest_end() {
-                Ends::NotBefore { win, loss } => (win, loss),
-                Ends::LostIn(n) => return self.leaf(game, ply, Score::loss_in(ply + n)),
-            };
+        if let Some((win, loss)) = ends {
             let (worst, best) = (Score::loss_in(ply + loss), Score::win_in(ply + win));
             if worst >= beta {
                 self.obs.exit(

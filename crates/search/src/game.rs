@@ -34,6 +34,9 @@ pub enum Ends {
     /// Exact: whatever the side to move does, it has lost after this many plies (every move
     /// lets the opponent win at once, say).
     LostIn(u32),
+    /// Exact: the side to move wins after this many plies whatever the opponent does (an
+    /// open four to make in Gomoku, with no four of the opponent's to answer it: 3 plies).
+    WonIn(u32),
 }
 
 /// A two-player, zero-sum, perfect-information game with alternating turns, seen from the side
@@ -132,7 +135,10 @@ pub trait Game {
     /// an opponent's move). A game that sees "no winning move now" or "a move that stops every
     /// immediate threat" says `win: 3, loss: 4`, and the driver then cuts every line that could
     /// not beat its window (mate-distance pruning); one that sees "every move lets the
-    /// opponent win at once" says `Ends::LostIn(2)`, and the node is scored without a search.
+    /// opponent win at once" says `Ends::LostIn(2)`, and one that sees a sure win (an open
+    /// four to make, nothing of the opponent's in the way) `Ends::WonIn(3)`: the node is then
+    /// scored without a search. Asked below the root, at the horizon too, so it must be cheap
+    /// and sound (as must [`winning_move`](Game::winning_move)).
     fn earliest_end(&self) -> Ends {
         Ends::NotBefore { win: 1, loss: 2 }
     }

@@ -577,7 +577,8 @@ fn resize_table_allocates_at_once_and_a_search_keeps_it() {
 }
 
 /// Take 1, 2 or 3 stones; whoever takes the last wins. With `hint`, a pile of 4 says
-/// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once. With
+/// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once; a pile that
+/// is not a multiple of 4 says `Ends::WonIn` with the plies of its fastest win. With
 /// `wins`, [`Game::forced_win`] knows the theory: a pile that is not a multiple of 4 wins.
 #[derive(Clone)]
 struct Pile {
@@ -613,14 +614,38 @@ impl Game for Pile {
     fn earliest_end(&self) -> alphabeta::Ends {
         if self.hint && self.stones == 4 {
             alphabeta::Ends::LostIn(2)
+        } else if self.hint && !self.stones.is_multiple_of(4) {
+            alphabeta::Ends::WonIn(2 * (self.stones / 4) + 1)
         } else {
             alphabeta::Ends::NotBefore { win: 1, loss: 2 }
         }
     }
 }
 
+/// The game's sure ends are asked at the horizon too: a one-ply search of a pile of 5 to 7
+/// sees the pile of 4 it leaves as lost for the opponent (a proven win for the root), where
+/// without the hint it sees only the static value.
 #[test]
-fn a_node_the_game_calls_lost_is_scored_without_a_search() {
+fn sure_ends_count_at_the_horizon() {
+    let even = |_: &Pile| Score::DRAW;
+    for stones in 5..=7 {
+        let run = |hint| {
+            let mut g = Pile {
+                stones,
+                hint,
+                wins: false,
+            };
+            Search::new(SearchOptions::depth(1)).run(&mut g, &even)
+        };
+        assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
+        let hinted = run(true);
+        assert_eq!(hinted.score, Score::win_in(3), "{stones} stones");
+        assert_eq!(hinted.best_move, Some(stones - 4), "{stones} stones");
+    }
+}
+
+#[test]
+fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=13 {
         let run = |hint| {
