@@ -765,6 +765,7 @@ where
         if let Some(outcome) = game.outcome() {
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
+        // At the deepest ply there is no room even for a winning move's line.
         if ply >= MAX_PLY - 1 {
             let v = self.horizon(game, ply, alpha, beta, None);
             return self.leaf(game, ply, v);

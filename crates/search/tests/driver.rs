@@ -6,7 +6,7 @@ use std::time::Duration;
 use alphabeta::testing::{RandomEval, RandomGame};
 use alphabeta::{
     alphabeta, minimax, negamax, pvs, Evaluator, Game, NoObserver, Outcome, Pruning, Score, Search,
-    SearchOptions, Window, MAX_PLY,
+    SearchOptions, SearchReport, Window, MAX_PLY,
 };
 
 /// A game given as a tree whose leaves are finished games or static values.
@@ -622,6 +622,18 @@ impl Game for Pile {
     }
 }
 
+/// A search of a pile of `stones` (with the game's hint and theory as given).
+fn search_pile(
+    stones: u32,
+    hint: bool,
+    wins: bool,
+    options: SearchOptions,
+    eval: &(impl Evaluator<Pile> + Sync),
+) -> SearchReport<u32> {
+    let mut g = Pile { stones, hint, wins };
+    Search::new(options).run(&mut g, eval)
+}
+
 /// The game's sure ends are asked at the horizon too: a one-ply search of a pile of 5 to 7
 /// sees the pile of 4 it leaves as lost for the opponent (a proven win for the root), where
 /// without the hint it sees only the static value.
@@ -629,14 +641,7 @@ impl Game for Pile {
 fn sure_ends_count_at_the_horizon() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=7 {
-        let run = |hint| {
-            let mut g = Pile {
-                stones,
-                hint,
-                wins: false,
-            };
-            Search::new(SearchOptions::depth(1)).run(&mut g, &even)
-        };
+        let run = |hint| search_pile(stones, hint, false, SearchOptions::depth(1), &even);
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         let hinted = run(true);
         assert_eq!(hinted.score, Score::win_in(3), "{stones} stones");
@@ -648,14 +653,7 @@ fn sure_ends_count_at_the_horizon() {
 fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=13 {
-        let run = |hint| {
-            let mut g = Pile {
-                stones,
-                hint,
-                wins: false,
-            };
-            Search::new(SearchOptions::depth(20)).run(&mut g, &even)
-        };
+        let run = |hint| search_pile(stones, hint, false, SearchOptions::depth(20), &even);
         let (plain, hinted) = (run(false), run(true));
         // Theory: a multiple of 4 loses, anything else wins; the fastest win takes every
         // pile down to a multiple of 4, so it ends with the side's (stones / 4 + 1)-th move.
@@ -682,25 +680,13 @@ fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
 fn horizon_wins_are_scored_as_proven_wins() {
     let even = |_: &Pile| Score::DRAW;
     for stones in (5..=14).filter(|s| s % 4 != 0) {
-        let full = Search::new(SearchOptions::depth(20)).run(
-            &mut Pile {
-                stones,
-                hint: false,
-                wins: false,
-            },
-            &even,
-        );
+        let full = search_pile(stones, false, false, SearchOptions::depth(20), &even);
         let run = |horizon_wins| {
-            let mut g = Pile {
-                stones,
-                hint: false,
-                wins: true,
-            };
-            Search::new(SearchOptions {
+            let options = SearchOptions {
                 horizon_wins,
                 ..SearchOptions::depth(2)
-            })
-            .run(&mut g, &even)
+            };
+            search_pile(stones, false, true, options, &even)
         };
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         // After two plies the pile is `stones - 4` at best, won in 2 (pile / 4) + 1 plies.
@@ -743,17 +729,12 @@ fn razoring_is_confirmed_at_the_horizon() {
     let mut hidden = 0;
     for stones in (5..=11).filter(|s| s % 4 != 0) {
         let run = |futility_margin, horizon_wins| {
-            let mut g = Pile {
-                stones,
-                hint: false,
-                wins: true,
-            };
-            Search::new(SearchOptions {
+            let options = SearchOptions {
                 futility_margin,
                 horizon_wins,
                 ..SearchOptions::depth(6)
-            })
-            .run(&mut g, &gloomy)
+            };
+            search_pile(stones, false, true, options, &gloomy)
         };
         let plain = run(None, false);
         assert!(plain.score.is_win(), "{stones} stones: {}", plain.score);
