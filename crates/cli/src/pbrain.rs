@@ -332,7 +332,7 @@ impl Brain {
         } else {
             self.timeout_turn
         };
-        let margin = Duration::from_millis(60) + turn / 10;
+        let margin = Duration::from_millis(30) + turn / 20;
         let floor = Duration::from_millis(5);
         let t = turn.saturating_sub(margin);
         let share = self
@@ -419,11 +419,11 @@ mod tests {
 
     #[test]
     fn the_time_a_command_waited_is_paid_from_its_turn() {
-        // 500 ms a turn, less the margin (60 ms and a tenth): 390 ms to think.
+        // 500 ms a turn, less the margin (30 ms and a twentieth): 445 ms to think.
         let b = brain(500, None);
-        assert!(matches!(b.limit(Duration::ZERO), Limit::Exactly(t) if t == ms(390)));
-        // The command waited 200 ms in the queue (behind a table resize, say): 190 ms left.
-        assert!(matches!(b.limit(ms(200)), Limit::Exactly(t) if t == ms(190)));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Exactly(t) if t == ms(445)));
+        // The command waited 200 ms in the queue (behind a table resize, say): 245 ms left.
+        assert!(matches!(b.limit(ms(200)), Limit::Exactly(t) if t == ms(245)));
         // Never less than the floor.
         assert!(matches!(b.limit(ms(2000)), Limit::Exactly(t) if t == ms(5)));
         // When the match clock binds (60 s left: 4 s a move less 30 ms, under a 10 s turn),

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 struct Brain {
     child: Child,
@@ -168,6 +168,58 @@ fn board_takeback_garbage_and_about() {
     b.send("1,2,x");
     b.send("DONE");
     assert!(b.reply().starts_with("ERROR"), "a malformed BOARD line");
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
+
+/// The protocol's promise: every answer arrives within `timeout_turn`, measured here as the
+/// manager measures it, from the command's sending to the move's reading, with two search
+/// threads while the other tests load the machine. The positions are open middle games, so
+/// each search runs to the clock. (The brain keeps a margin of 30 ms and a twentieth of the
+/// turn; this fails if the margin or the search's clock checks fall short.)
+#[test]
+fn every_move_arrives_within_the_turn_limit() {
+    let turn = Duration::from_millis(1000);
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send(&format!("INFO timeout_turn {}", turn.as_millis()));
+    b.send("INFO timeout_match 1000000");
+    b.send("INFO thread_num 2");
+    let timed = |b: &mut Brain, lines: &[&str]| {
+        let sent = Instant::now();
+        for line in lines {
+            b.send(line);
+        }
+        let (x, y) = b.xy();
+        let took = sent.elapsed();
+        assert!(took < turn, "{lines:?} answered {x},{y} after {took:?}");
+    };
+    let middle_games: [&[&str]; 3] = [
+        &[
+            "7,10,1", "9,10,2", "8,9,1", "9,8,2", "8,11,1", "6,9,2", "8,10,1", "8,8,2", "9,11,1",
+            "6,8,2", "7,8,1", "6,10,2",
+        ],
+        &[
+            "7,10,1", "9,10,2", "8,9,1", "9,8,2", "8,11,1", "6,9,2", "9,11,1", "7,11,2", "8,10,1",
+            "8,12,2", "10,12,1", "11,13,2",
+        ],
+        &[
+            "7,10,1", "9,10,2", "8,9,1", "9,8,2", "8,11,1", "6,9,2", "8,10,1", "8,8,2", "9,11,1",
+            "6,8,2", "7,8,1", "6,10,2", "6,7,1", "7,9,2", "9,7,1", "7,11,2", "5,9,1", "7,7,2",
+            "5,11,1", "8,12,2", "6,12,1", "4,10,2",
+        ],
+    ];
+    for stones in middle_games {
+        b.send("RESTART");
+        assert_eq!(b.reply(), "OK");
+        let board: Vec<&str> = ["BOARD"]
+            .into_iter()
+            .chain(stones.iter().copied())
+            .chain(["DONE"])
+            .collect();
+        timed(&mut b, &board);
+    }
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
