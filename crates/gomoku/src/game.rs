@@ -6,14 +6,16 @@
 //! every move.
 
 use std::cell::RefCell;
+use std::ops::Range;
 
 use alphabeta::{Ends, Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
 use crate::patterns::{Pattern, PATTERNS};
 
-/// At most this many moves are searched in a quiet position (the best by their patterns);
-/// forced positions search all their replies.
+/// At most this many moves are searched in a quiet position (the best by their patterns),
+/// unless all of them lose ([`Game::generate_rest`] gives the others); forced positions
+/// search all their replies.
 pub const MAX_MOVES: usize = 12;
 
 /// Worth of a pattern made for the side to move (attack) and taken from the opponent
@@ -162,6 +164,37 @@ impl Board {
         c[Pattern::Five as usize] > 0 || c[Pattern::OpenFour as usize] > 0
     }
 
+    /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
+    /// order); under an open three (`threatened`) only the cells that stop it and our own
+    /// fours are candidates.
+    fn ranked_candidates(&self, threatened: bool, ranks: Range<usize>, moves: &mut Vec<u16>) {
+        let me = self.to_move();
+        let op = me.other();
+        SCORED.with(|scored| {
+            let mut scored = scored.borrow_mut();
+            scored.clear();
+            self.for_each_candidate(|c| {
+                if !threatened
+                    || makes_at_least(self, c, op, Pattern::Four)
+                    || makes_at_least(self, c, me, Pattern::Four)
+                {
+                    scored.push((urgency(self, c, me), c));
+                }
+            });
+            let order = |a: &(i32, u16), b: &(i32, u16)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+            let end = ranks.end.min(scored.len());
+            if ranks.start >= end {
+                return;
+            }
+            if end < scored.len() {
+                // Only the best `end` are wanted: find them, then sort only them.
+                scored.select_nth_unstable_by(end, order);
+            }
+            scored[..end].sort_unstable_by(order);
+            moves.extend(scored[ranks.start..end].iter().map(|&(_, c)| c));
+        });
+    }
+
     /// The moves that leave no choice, added to `moves`: a win in one alone, else the
     /// blocks of the opponent's fives.
     fn forced_moves(&self, moves: &mut Vec<u16>) -> Forced {
@@ -223,36 +256,26 @@ impl Game for Board {
         if self.forced_moves(moves) != Forced::No {
             return;
         }
-        let me = self.to_move();
-        let op = me.other();
         // The opponent threatens an open four (it has an open three; no four, or we would
         // be blocking it): only the cells that stop it (where it would make a four), and
-        // our own fours, are worth searching.
-        let threatened = self.threatens(op);
-        SCORED.with(|scored| {
-            let mut scored = scored.borrow_mut();
-            scored.clear();
-            self.for_each_candidate(|c| {
-                if !threatened
-                    || makes_at_least(self, c, op, Pattern::Four)
-                    || makes_at_least(self, c, me, Pattern::Four)
-                {
-                    scored.push((urgency(self, c, me), c));
-                }
-            });
-            let order = |a: &(i32, u16), b: &(i32, u16)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
-            let keep = if threatened {
-                scored.len()
-            } else {
-                scored.len().min(MAX_MOVES)
-            };
-            if keep < scored.len() {
-                // Only the best `keep` are wanted: find them, then sort only them.
-                scored.select_nth_unstable_by(keep, order);
-            }
-            scored[..keep].sort_unstable_by(order);
-            moves.extend(scored[..keep].iter().map(|&(_, c)| c));
-        });
+        // our own fours, are worth searching; all of them.
+        if self.threatens(self.to_move().other()) {
+            self.ranked_candidates(true, 0..usize::MAX, moves);
+        } else {
+            self.ranked_candidates(false, 0..MAX_MOVES, moves);
+        }
+    }
+
+    /// The candidates beyond the best [`MAX_MOVES`] of a quiet position, most urgent first
+    /// (a forced position's list is complete).
+    fn generate_rest(&self, moves: &mut Vec<u16>) {
+        if self.history().is_empty()
+            || self.first_five_cell(self.to_move()).is_some()
+            || self.threatens(self.to_move().other())
+        {
+            return;
+        }
+        self.ranked_candidates(false, MAX_MOVES..usize::MAX, moves);
     }
 
     fn play(&mut self, cell: u16) {

@@ -70,10 +70,12 @@ pub struct SearchOptions {
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
     /// position that is not [`Game::is_quiet`], where the game's first moves are the ones
     /// that answer the threat). For games that order their moves well. Moves are skipped,
-    /// not searched shallower: a win or loss the search then reports may be refuted by a
-    /// skipped move, and values are no longer minimax values. The first moves are the
-    /// history heuristic's when [`history`](Self::history) is on; a game whose own order is
-    /// the better guess turns it off.
+    /// not searched shallower, so values are no longer minimax values; but a loss is never
+    /// claimed on the first moves alone: where all of them lose by force, the skipped ones
+    /// are searched too (and the game's [`Game::generate_rest`]), so a win or loss the
+    /// search reports holds against every move. The first moves are the history
+    /// heuristic's when [`history`](Self::history) is on; a game whose own order is the
+    /// better guess turns it off.
     pub late_move_pruning: bool,
     /// Quiescence search: at the horizon, instead of the static value, a search of the
     /// game's tactical moves only ([`Game::generate_tactical`]) for up to this many more
@@ -919,7 +921,29 @@ where
         } else {
             moves.len()
         };
-        for i in 0..searched {
+        let mut end = searched;
+        let mut widened = false;
+        let mut i = 0;
+        loop {
+            if i == end {
+                // Every move searched loses by force: the moves left out (by late-move
+                // pruning, or by the game's narrow list) may hold a defence; search them
+                // before claiming the loss.
+                if widened || self.stopped || !best.is_loss() {
+                    break;
+                }
+                widened = true;
+                if ply > 0 || self.root_moves.is_empty() {
+                    game.generate_rest(&mut moves);
+                }
+                if keyed {
+                    keys.resize(moves.len(), i32::MIN);
+                }
+                end = moves.len();
+                if i == end {
+                    break;
+                }
+            }
             if keyed {
                 pick_next(&mut moves, &mut keys, i);
             }
@@ -974,6 +998,7 @@ where
                 let (ra, rb) = root_window(ply, alpha, beta);
                 self.obs.narrow(game, ply, ra, rb);
             }
+            i += 1;
         }
         self.buf.moves[p] = moves;
         self.buf.keys[p] = keys;

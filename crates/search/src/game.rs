@@ -189,6 +189,15 @@ pub trait Game {
         None
     }
 
+    /// The legal moves [`generate_moves`](Game::generate_moves) left out to keep the search
+    /// narrow (a game that searches only its best few candidates), appended to `moves`. The
+    /// search asks for them only where every generated move loses by force: a defence the
+    /// narrow list missed is then still found, and a loss is not claimed that is none. The
+    /// default leaves nothing out.
+    fn generate_rest(&self, moves: &mut Vec<Self::Move>) {
+        let _ = moves;
+    }
+
     /// The moves worth searching past the horizon (captures in chess, fours in Gomoku), in
     /// the order to try them, and whether the side to move may instead stop and take the
     /// static value (not when it must answer a threat: then `moves` holds the answers).

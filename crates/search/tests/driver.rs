@@ -580,17 +580,26 @@ fn resize_table_allocates_at_once_and_a_search_keeps_it() {
 /// `Ends::LostIn(2)`: every move leaves the opponent a pile it empties at once; a pile that
 /// is not a multiple of 4 says `Ends::WonIn` with the plies of its fastest win. With
 /// `wins`, [`Game::forced_win`] knows the theory: a pile that is not a multiple of 4 wins.
+/// With `narrow`, the game offers only the move "take 1" and keeps the others for
+/// [`Game::generate_rest`].
 #[derive(Clone)]
 struct Pile {
     stones: u32,
     hint: bool,
     wins: bool,
+    narrow: bool,
 }
 
 impl Game for Pile {
     type Move = u32;
     fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|&n| n <= self.stones));
+        let most = if self.narrow { 1 } else { 3 };
+        moves.extend((1..=most).filter(|&n| n <= self.stones));
+    }
+    fn generate_rest(&self, moves: &mut Vec<u32>) {
+        if self.narrow {
+            moves.extend((2..=3).filter(|&n| n <= self.stones));
+        }
     }
     fn play(&mut self, n: u32) {
         self.stones -= n;
@@ -630,7 +639,12 @@ fn search_pile(
     options: SearchOptions,
     eval: &(impl Evaluator<Pile> + Sync),
 ) -> SearchReport<u32> {
-    let mut g = Pile { stones, hint, wins };
+    let mut g = Pile {
+        stones,
+        hint,
+        wins,
+        narrow: false,
+    };
     Search::new(options).run(&mut g, eval)
 }
 
@@ -670,6 +684,33 @@ fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
             hinted.stats.nodes,
             plain.stats.nodes
         );
+    }
+}
+
+/// A game that offers only its first few moves: where they all lose, the search asks for the
+/// rest before it claims the loss. Offered "take 1" alone, a pile of 6 would look lost (the
+/// piles alternate odd and even down to the last stone); with the rest asked for where
+/// every move lost, every pile's value is the theory's: a multiple of 4 loses, anything else
+/// wins, at the distance of the best play.
+#[test]
+fn where_every_offered_move_loses_the_others_are_searched() {
+    let even = |_: &Pile| Score::DRAW;
+    for stones in 1..=14 {
+        let mut g = Pile {
+            stones,
+            hint: false,
+            wins: false,
+            narrow: true,
+        };
+        let r = Search::new(SearchOptions::depth(20)).run(&mut g, &even);
+        let full = search_pile(stones, false, false, SearchOptions::depth(20), &even);
+        assert_eq!(r.score.is_win(), stones % 4 != 0, "{stones} stones");
+        assert_eq!(r.score.is_loss(), stones % 4 == 0, "{stones} stones");
+        // A loss is searched in full, so its distance is the best defence's; a win's line
+        // may be slower than the fastest (only "take 1" is tried while it wins).
+        if stones % 4 == 0 {
+            assert_eq!(r.score, full.score, "{stones} stones");
+        }
     }
 }
 
