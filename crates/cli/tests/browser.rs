@@ -237,10 +237,16 @@ async fn gomoku(c: &Client, url: &str) {
         json!(format!("h8{}", stones[1][0].as_str().unwrap()))
     );
     screenshot(c, "gomoku.png").await;
-    // Keyboard: the cursor starts at the centre; two steps right and Enter play j8.
+    // Keyboard: the cursor starts at the centre; two steps right and Enter play j8 (two
+    // steps left, f8, if the engine took j8).
+    let (keys, target) = if stones[1][0] == json!("j8") {
+        ("\u{E012}\u{E012}\u{E007}", "f8")
+    } else {
+        ("\u{E014}\u{E014}\u{E007}", "j8")
+    };
     js(c, "document.getElementById('g-board').focus(); return 1;").await;
     let board = c.find(Locator::Id("g-board")).await.unwrap();
-    board.send_keys("\u{E014}\u{E014}\u{E007}").await.unwrap();
+    board.send_keys(keys).await.unwrap();
     wait_until(
         c,
         "document.querySelectorAll('#g-board circle[data-stone]').length === 4",
@@ -252,7 +258,7 @@ async fn gomoku(c: &Client, url: &str) {
         "return document.querySelectorAll('#g-board circle[data-stone]')[2].dataset.stone;",
     )
     .await;
-    assert_eq!(third, json!("j8"));
+    assert_eq!(third, json!(target));
     // Undo takes back the engine's answer and the player's move.
     wait_until(
         c,
