@@ -603,6 +603,43 @@ mod tests {
         }
     }
 
+    /// In a quiet position the generated moves and the rest are every candidate, each once,
+    /// the generated ones the most urgent; where a reply is forced the list is complete and
+    /// there is no rest. Random games, both colours to move.
+    #[test]
+    fn the_rest_completes_the_candidates_where_nothing_is_forced() {
+        let mut rand = crate::test_util::xorshift(0x2545_F491_4F6C_DD1D);
+        let (mut quiet, mut forced) = (0, 0);
+        for _ in 0..20 {
+            let mut b = Board::new(15, Rule::Freestyle).unwrap();
+            while b.winner().is_none() && b.history().len() < 50 {
+                let (mut moves, mut rest) = (Vec::new(), Vec::new());
+                b.generate_moves(&mut moves);
+                b.generate_rest(&mut rest);
+                let mut both: Vec<u16> = moves.iter().chain(&rest).copied().collect();
+                both.sort_unstable();
+                let mut all = b.candidates();
+                all.sort_unstable();
+                let me = b.to_move();
+                if b.history().is_empty() {
+                    assert!(rest.is_empty());
+                } else if b.first_five_cell(me).is_some() || b.threatens(me.other()) {
+                    assert!(rest.is_empty(), "nothing is left out of a forced list\n{b}");
+                    forced += 1;
+                } else {
+                    assert_eq!(both, all, "\n{b}");
+                    assert_eq!(moves.len(), all.len().min(MAX_MOVES));
+                    let worst = moves.iter().map(|&c| urgency(&b, c, me)).min().unwrap();
+                    assert!(rest.iter().all(|&c| urgency(&b, c, me) <= worst), "\n{b}");
+                    quiet += 1;
+                }
+                let pick = all[(rand() % all.len() as u64) as usize];
+                b.place(pick);
+            }
+        }
+        assert!(quiet > 200 && forced > 20, "{quiet} quiet, {forced} forced");
+    }
+
     #[test]
     fn answers_an_open_three_in_every_orientation() {
         // White has an open three f8 g8 h8 (e8, i8 empty, d8 and j8 empty too); Black's stones
