@@ -267,11 +267,9 @@ impl Game for Board {
     }
 
     /// The candidates beyond the best [`MAX_MOVES`] of a quiet position, most urgent first
-    /// (a forced position's list is complete).
+    /// (a forced position's list is complete; an empty board has no candidates).
     fn generate_rest(&self, moves: &mut Vec<u16>) {
-        if self.history().is_empty()
-            || self.first_five_cell(self.to_move()).is_some()
-            || self.threatens(self.to_move().other())
+        if self.first_five_cell(self.to_move()).is_some() || self.threatens(self.to_move().other())
         {
             return;
         }

@@ -590,6 +590,18 @@ struct Pile {
     narrow: bool,
 }
 
+impl Pile {
+    /// A pile of `stones`, every move offered, no hint, no theory.
+    fn new(stones: u32) -> Pile {
+        Pile {
+            stones,
+            hint: false,
+            wins: false,
+            narrow: false,
+        }
+    }
+}
+
 impl Game for Pile {
     type Move = u32;
     fn generate_moves(&self, moves: &mut Vec<u32>) {
@@ -631,21 +643,13 @@ impl Game for Pile {
     }
 }
 
-/// A search of a pile of `stones` (with the game's hint and theory as given).
+/// A search of `pile` with `options`.
 fn search_pile(
-    stones: u32,
-    hint: bool,
-    wins: bool,
+    mut pile: Pile,
     options: SearchOptions,
     eval: &(impl Evaluator<Pile> + Sync),
 ) -> SearchReport<u32> {
-    let mut g = Pile {
-        stones,
-        hint,
-        wins,
-        narrow: false,
-    };
-    Search::new(options).run(&mut g, eval)
+    Search::new(options).run(&mut pile, eval)
 }
 
 /// The game's sure ends are asked at the horizon too: a one-ply search of a pile of 5 to 7
@@ -655,7 +659,16 @@ fn search_pile(
 fn sure_ends_count_at_the_horizon() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=7 {
-        let run = |hint| search_pile(stones, hint, false, SearchOptions::depth(1), &even);
+        let run = |hint| {
+            search_pile(
+                Pile {
+                    hint,
+                    ..Pile::new(stones)
+                },
+                SearchOptions::depth(1),
+                &even,
+            )
+        };
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         let hinted = run(true);
         assert_eq!(hinted.score, Score::win_in(3), "{stones} stones");
@@ -667,7 +680,16 @@ fn sure_ends_count_at_the_horizon() {
 fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=13 {
-        let run = |hint| search_pile(stones, hint, false, SearchOptions::depth(20), &even);
+        let run = |hint| {
+            search_pile(
+                Pile {
+                    hint,
+                    ..Pile::new(stones)
+                },
+                SearchOptions::depth(20),
+                &even,
+            )
+        };
         let (plain, hinted) = (run(false), run(true));
         // Theory: a multiple of 4 loses, anything else wins; the fastest win takes every
         // pile down to a multiple of 4, so it ends with the side's (stones / 4 + 1)-th move.
@@ -696,14 +718,12 @@ fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
 fn where_every_offered_move_loses_the_others_are_searched() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 1..=14 {
-        let mut g = Pile {
-            stones,
-            hint: false,
-            wins: false,
+        let narrow = Pile {
             narrow: true,
+            ..Pile::new(stones)
         };
-        let r = Search::new(SearchOptions::depth(20)).run(&mut g, &even);
-        let full = search_pile(stones, false, false, SearchOptions::depth(20), &even);
+        let r = search_pile(narrow, SearchOptions::depth(20), &even);
+        let full = search_pile(Pile::new(stones), SearchOptions::depth(20), &even);
         assert_eq!(r.score.is_win(), stones % 4 != 0, "{stones} stones");
         assert_eq!(r.score.is_loss(), stones % 4 == 0, "{stones} stones");
         // A loss is searched in full, so its distance is the best defence's; a win's line
@@ -721,13 +741,20 @@ fn where_every_offered_move_loses_the_others_are_searched() {
 fn horizon_wins_are_scored_as_proven_wins() {
     let even = |_: &Pile| Score::DRAW;
     for stones in (5..=14).filter(|s| s % 4 != 0) {
-        let full = search_pile(stones, false, false, SearchOptions::depth(20), &even);
+        let full = search_pile(Pile::new(stones), SearchOptions::depth(20), &even);
         let run = |horizon_wins| {
             let options = SearchOptions {
                 horizon_wins,
                 ..SearchOptions::depth(2)
             };
-            search_pile(stones, false, true, options, &even)
+            search_pile(
+                Pile {
+                    wins: true,
+                    ..Pile::new(stones)
+                },
+                options,
+                &even,
+            )
         };
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         // After two plies the pile is `stones - 4` at best, won in 2 (pile / 4) + 1 plies.
@@ -775,7 +802,14 @@ fn razoring_is_confirmed_at_the_horizon() {
                 horizon_wins,
                 ..SearchOptions::depth(6)
             };
-            search_pile(stones, false, true, options, &gloomy)
+            search_pile(
+                Pile {
+                    wins: true,
+                    ..Pile::new(stones)
+                },
+                options,
+                &gloomy,
+            )
         };
         let plain = run(None, false);
         assert!(plain.score.is_win(), "{stones} stones: {}", plain.score);
