@@ -64,7 +64,9 @@ pub struct SearchOptions {
     /// not expected to recover that much in so few moves), and, with at most
     /// [`RAZOR_DEPTH`] plies to go, one as far below alpha cuts too (the side to move is not
     /// expected to catch up) if the horizon's value (the quiescence search, the horizon
-    /// wins) at a null window confirms it. `None`: off.
+    /// wins) at a null window confirms it. Also at a window of proven wins or losses (a
+    /// static value is never a proof, so a cut only says "not decided here"); a decisive
+    /// static value never cuts. `None`: off.
     pub futility_margin: Option<i32>,
     /// Late-move pruning: away from the root and its replies, only the first
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
@@ -1129,10 +1131,16 @@ where
         beta: Score,
     ) -> Option<Score> {
         let margin = self.shared.options.futility_margin?;
-        if pv_node || ply == 0 || !quiet || depth > FUTILITY_DEPTH || beta.is_decisive() {
+        if pv_node || ply == 0 || !quiet || depth > FUTILITY_DEPTH {
             return None;
         }
+        // Also where the window is a proven win or loss: a static value only ever says
+        // "not decided here", which never makes a claim, and the proof of a win elsewhere
+        // then costs a tenth of the nodes.
         let v = self.eval.evaluate(game);
+        if v.is_decisive() {
+            return None;
+        }
         let m = margin.saturating_mul(depth as i32);
         if v.0.saturating_sub(m) >= beta.0 {
             return Some(v);
