@@ -267,7 +267,7 @@ impl Game for Board {
     }
 
     /// The candidates beyond the best [`MAX_MOVES`] of a quiet position, most urgent first
-    /// (a forced position's list is complete; an empty board has no candidates).
+    /// (a forced position's list is complete, and so is an empty board's: the centre alone).
     fn generate_rest(&self, moves: &mut Vec<u16>) {
         if self.first_five_cell(self.to_move()).is_some() || self.threatens(self.to_move().other())
         {

@@ -600,6 +600,22 @@ impl Pile {
             narrow: false,
         }
     }
+
+    /// A pile of `stones` whose game tells its sure ends (`hint`) or not.
+    fn hinted(stones: u32, hint: bool) -> Pile {
+        Pile {
+            hint,
+            ..Pile::new(stones)
+        }
+    }
+
+    /// A pile of `stones` whose game knows its forced wins (`Game::forced_win`).
+    fn with_wins(stones: u32) -> Pile {
+        Pile {
+            wins: true,
+            ..Pile::new(stones)
+        }
+    }
 }
 
 impl Game for Pile {
@@ -659,16 +675,7 @@ fn search_pile(
 fn sure_ends_count_at_the_horizon() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=7 {
-        let run = |hint| {
-            search_pile(
-                Pile {
-                    hint,
-                    ..Pile::new(stones)
-                },
-                SearchOptions::depth(1),
-                &even,
-            )
-        };
+        let run = |hint| search_pile(Pile::hinted(stones, hint), SearchOptions::depth(1), &even);
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         let hinted = run(true);
         assert_eq!(hinted.score, Score::win_in(3), "{stones} stones");
@@ -680,16 +687,7 @@ fn sure_ends_count_at_the_horizon() {
 fn a_node_the_game_calls_lost_or_won_is_scored_without_a_search() {
     let even = |_: &Pile| Score::DRAW;
     for stones in 5..=13 {
-        let run = |hint| {
-            search_pile(
-                Pile {
-                    hint,
-                    ..Pile::new(stones)
-                },
-                SearchOptions::depth(20),
-                &even,
-            )
-        };
+        let run = |hint| search_pile(Pile::hinted(stones, hint), SearchOptions::depth(20), &even);
         let (plain, hinted) = (run(false), run(true));
         // Theory: a multiple of 4 loses, anything else wins; the fastest win takes every
         // pile down to a multiple of 4, so it ends with the side's (stones / 4 + 1)-th move.
@@ -747,14 +745,7 @@ fn horizon_wins_are_scored_as_proven_wins() {
                 horizon_wins,
                 ..SearchOptions::depth(2)
             };
-            search_pile(
-                Pile {
-                    wins: true,
-                    ..Pile::new(stones)
-                },
-                options,
-                &even,
-            )
+            search_pile(Pile::with_wins(stones), options, &even)
         };
         assert_eq!(run(false).score, Score::DRAW, "{stones} stones");
         // After two plies the pile is `stones - 4` at best, won in 2 (pile / 4) + 1 plies.
@@ -802,14 +793,7 @@ fn razoring_is_confirmed_at_the_horizon() {
                 horizon_wins,
                 ..SearchOptions::depth(6)
             };
-            search_pile(
-                Pile {
-                    wins: true,
-                    ..Pile::new(stones)
-                },
-                options,
-                &gloomy,
-            )
+            search_pile(Pile::with_wins(stones), options, &gloomy)
         };
         let plain = run(None, false);
         assert!(plain.score.is_win(), "{stones} stones: {}", plain.score);
