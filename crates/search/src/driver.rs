@@ -857,7 +857,11 @@ where
 
         let opts = self.shared.options;
         let quiet = (opts.futility_margin.is_some() || opts.late_move_pruning) && game.is_quiet();
-        if let Some(v) = self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta) {
+        // The node's static value, computed at most once by whichever pruning asks first.
+        let mut stand = None;
+        if let Some(v) =
+            self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta, &mut stand)
+        {
             let bound = if v >= beta {
                 Bound::Lower
             } else {
@@ -867,7 +871,7 @@ where
                 .exit(game, ply, root_view(ply, v), root_bound(ply, bound));
             return v;
         }
-        if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta) {
+        if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta, &mut stand) {
             self.obs
                 .exit(game, ply, root_view(ply, v), root_bound(ply, Bound::Lower));
             return v;
@@ -885,7 +889,7 @@ where
         if moves.is_empty() {
             self.buf.moves[p] = moves;
             self.buf.keys[p] = keys;
-            let v = self.eval.evaluate(game);
+            let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
             return self.leaf(game, ply, v);
         }
         // With killers or history, every move gets a key and the best is picked lazily; without,
@@ -1119,6 +1123,7 @@ where
 
     /// Futility pruning and razoring (see [`SearchOptions::futility_margin`]): the static
     /// value, if it is so far above beta or below alpha that searching looks pointless.
+    /// `stand`: the node's static value, filled in if computed here.
     #[allow(clippy::too_many_arguments)]
     fn futility_cut(
         &mut self,
@@ -1129,6 +1134,7 @@ where
         quiet: bool,
         alpha: Score,
         beta: Score,
+        stand: &mut Option<Score>,
     ) -> Option<Score> {
         let margin = self.shared.options.futility_margin?;
         if pv_node || ply == 0 || !quiet || depth > FUTILITY_DEPTH {
@@ -1137,7 +1143,7 @@ where
         // Also where the window is a proven win or loss: a static value only ever says
         // "not decided here", which never makes a claim, and the proof of a win elsewhere
         // then costs a tenth of the nodes.
-        let v = self.eval.evaluate(game);
+        let v = *stand.get_or_insert_with(|| self.eval.evaluate(game));
         if v.is_decisive() {
             return None;
         }
@@ -1159,7 +1165,8 @@ where
     /// Null-move pruning (see [`SearchOptions::null_move`]): the value to cut with, if the
     /// node is so good that passing keeps it at least `beta`. Never twice in a row, never
     /// at the root or at principal-variation nodes; a proven result of the reduced search
-    /// is not trusted beyond `beta`.
+    /// is not trusted beyond `beta`. `stand`: the node's static value, as for
+    /// [`futility_cut`](Self::futility_cut).
     fn null_move_cut(
         &mut self,
         game: &mut G,
@@ -1167,6 +1174,7 @@ where
         ply: u32,
         pv_node: bool,
         beta: Score,
+        stand: &mut Option<Score>,
     ) -> Option<Score> {
         if !self.shared.options.null_move
             || pv_node
@@ -1174,7 +1182,7 @@ where
             || depth < 3
             || beta.is_decisive()
             || self.null_ply == Some(ply)
-            || self.eval.evaluate(game) < beta
+            || *stand.get_or_insert_with(|| self.eval.evaluate(game)) < beta
             || !game.play_null()
         {
             return None;
