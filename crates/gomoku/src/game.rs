@@ -398,13 +398,18 @@ impl Game for Board {
 const SURE: i32 = 100_000;
 
 /// Worth of each pattern count (an empty cell and a direction where a stone would make it),
-/// for the side to move and for its opponent. Fitted to game results (a logistic regression
-/// of who won on the counts, over 16,401 positions of 600 games between two strong engines;
-/// 150 units are one logit): twos are worth next to nothing, a four to make matters as
-/// much for either side, an open three threatens the side not to move far more than it
-/// promises the side to move (which must often spend its move on a block).
-const MY_WEIGHT: [i32; 8] = [0, 0, 0, 9, 26, 53, 71, 0];
-const THEIR_WEIGHT: [i32; 8] = [0, 1, 1, 9, 21, 53, 114, 220];
+/// for the side to move and for its opponent. From the three up, fitted to game results (a
+/// logistic regression of who won on the counts, over 16,401 positions of 600 games between
+/// two strong engines; 150 units are one logit): a four to make matters as much for either
+/// side, an open three threatens the side not to move far more than it promises the side to
+/// move (which must often spend its move on a block). The cells where a stone would make a
+/// two or an open two (the room single stones have to grow) predict no result, so the fit
+/// gave them nothing; but they are what tells a developing stone from a wasted one in the
+/// quiet early game, where strong engines decide most games: worth 2 and 6 for either side,
+/// they scored +4.8 points against PentaZen in 640 games from the 160 balanced openings; at
+/// 3 and 9 the engine collapsed (docs/BENCHMARKS.md, session 13).
+const MY_WEIGHT: [i32; 8] = [0, 2, 6, 9, 26, 53, 71, 0];
+const THEIR_WEIGHT: [i32; 8] = [0, 2, 6, 9, 21, 53, 114, 220];
 
 /// The worth of a position's threats for the side `me`, whose counts are `me`, against `op`
 /// (no decisive threat on the board).
@@ -557,6 +562,22 @@ mod tests {
             let deeper = Search::new(options(8)).run(&mut b, &Threats);
             assert_eq!(deeper.score, Score::win_in(5), "orientation {s}");
         }
+    }
+
+    /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
+    /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is
+    /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44); with the weights before
+    /// (twos 0, the opponent's 1) it was 0.23.
+    #[test]
+    fn a_lone_stone_is_worth_a_good_part_of_an_open_two() {
+        let value = |moves: &str| Threats.evaluate(&board(moves)).0;
+        let (lone, two) = (value("h8"), value("h8a1i8"));
+        assert!(two < lone && lone < 0, "{lone} {two}");
+        let ratio = lone as f64 / two as f64;
+        assert!(
+            (1.0 / 3.0..2.0 / 3.0).contains(&ratio),
+            "{lone} / {two} = {ratio}"
+        );
     }
 
     fn best(b: &mut Board, depth: u32) -> String {
