@@ -404,7 +404,7 @@ const SURE: i32 = 100_000;
 /// side, an open three threatens the side not to move far more than it promises the side to
 /// move (which must often spend its move on a block). The cells where a stone would make a
 /// two or an open two (the room single stones have to grow) predict no result, so the fit
-/// gave them nothing; but they are what tells a developing stone from a wasted one in the
+/// gave them next to nothing (0, and 1 for the opponent's); but they are what tells a developing stone from a wasted one in the
 /// quiet early game, where strong engines decide most games: worth 2 and 6 for either side,
 /// they scored +4.8 points against PentaZen in 640 games from the 160 balanced openings; at
 /// 3 and 9 the engine collapsed (docs/BENCHMARKS.md, session 13).
@@ -566,8 +566,8 @@ mod tests {
 
     /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
     /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is
-    /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44); with the weights before
-    /// (twos 0, the opponent's 1) it was 0.23.
+    /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44). Here it is -80 / -229 =
+    /// 0.35; with the weights before (twos 0, the opponent's 1) it was -16 / -70 = 0.23.
     #[test]
     fn a_lone_stone_is_worth_a_good_part_of_an_open_two() {
         let value = |moves: &str| Threats.evaluate(&board(moves)).0;
