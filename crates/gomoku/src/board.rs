@@ -105,8 +105,9 @@ pub struct Board {
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: [[u32; PATTERNS]; 2],
     tables: &'static Tables,
-    /// Stones within two steps of each cell (for move generation).
-    near: Box<[u8; GRID]>,
+    /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone: the move
+    /// generator finds the cells within two steps of a stone with a few shifts per row.
+    stone_rows: [u32; STRIDE],
     /// The pattern counts as they were before each move or pass: the threats of the
     /// positions on the way here (the evaluation looks at the last one).
     counts_before: Vec<[[u32; PATTERNS]; 2]>,
@@ -148,7 +149,7 @@ impl Board {
             codes: Box::new([[0; 4]; GRID]),
             counts: [[0; PATTERNS]; 2],
             tables: patterns::tables(rule),
-            near: Box::new([0; GRID]),
+            stone_rows: [0; STRIDE],
             counts_before: Vec::new(),
             boxes: Vec::new(),
         }
@@ -216,16 +217,17 @@ impl Board {
         self.counts_before.last()
     }
 
-    /// The same counts, recomputed from the line codes (to check the incremental ones).
+    /// The same counts, recomputed from the stones (to check the incremental ones).
     pub fn pattern_counts_from_scratch(&self) -> [[u32; PATTERNS]; 2] {
+        let codes = self.codes_from_scratch();
         let mut counts = [[0; PATTERNS]; 2];
         for cell in self.cells() {
             if self.cells[cell as usize] != Cell::Empty {
                 continue;
             }
-            for di in 0..4 {
+            for code in codes[cell as usize] {
                 for color in [Color::Black, Color::White] {
-                    counts[color.index()][self.pattern(cell, color, di) as usize] += 1;
+                    counts[color.index()][self.tables.get(color.index(), code) as usize] += 1;
                 }
             }
         }
@@ -276,16 +278,40 @@ impl Board {
         }
     }
 
-    /// Counts a stone added (+1) or removed (-1) in the neighbourhoods of the cells around it.
-    fn update_near(&mut self, cell: u16, add: bool) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let i = (cell as isize + dy * STRIDE as isize + dx) as usize & (GRID - 1);
-                if add {
-                    self.near[i] += 1;
-                } else {
-                    self.near[i] -= 1;
-                }
+    /// Flips the bit of `cell` in [`stone_rows`](Self::stone_rows) (a stone comes or goes).
+    #[inline]
+    fn flip_stone_bit(&mut self, cell: u16) {
+        let i = cell as usize;
+        self.stone_rows[(i / STRIDE) & (STRIDE - 1)] ^= 1 << (i % STRIDE);
+    }
+
+    /// The cells of grid row `row` with a stone within two steps (on it too), as bits by
+    /// grid column: the stones of the five rows around, each spread two columns either way.
+    #[inline]
+    fn near_bits(&self, row: usize) -> u32 {
+        let spread = |s: u32| s | s << 1 | s << 2 | s >> 1 | s >> 2;
+        (0..5).fold(0, |acc, k| {
+            acc | spread(self.stone_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)])
+        })
+    }
+
+    /// The candidates of grid row `row`: empty cells of the board within two steps of a stone.
+    #[inline]
+    fn candidate_bits(&self, row: usize) -> u32 {
+        let columns = ((1u32 << self.size) - 1) << PAD;
+        self.near_bits(row) & !self.stone_rows[row & (STRIDE - 1)] & columns
+    }
+
+    /// Calls `f` on every empty cell within two steps of a stone, in reading order.
+    #[inline]
+    pub(crate) fn for_each_candidate(&self, mut f: impl FnMut(u16)) {
+        let (_, ys) = self.candidate_area();
+        for y in ys {
+            let row = y as usize + PAD;
+            let mut bits = self.candidate_bits(row);
+            while bits != 0 {
+                f((row * STRIDE + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
             }
         }
     }
@@ -303,7 +329,8 @@ impl Board {
 
     /// Is there a stone within two steps of `cell`?
     pub fn is_near_stones(&self, cell: u16) -> bool {
-        self.near[cell as usize & (GRID - 1)] > 0
+        let (row, column) = (cell as usize / STRIDE, cell as usize % STRIDE);
+        self.near_bits(row) >> column & 1 == 1
     }
 
     /// The board size.
@@ -426,7 +453,7 @@ impl Board {
             Color::White => patterns::WHITE,
         };
         self.update_codes(cell, value);
-        self.update_near(cell, true);
+        self.flip_stone_bit(cell);
         let (x, y) = self.xy(cell);
         let (x, y) = (x as u8, y as u8);
         let b = match self.boxes.last() {
@@ -459,7 +486,7 @@ impl Board {
         for di in 0..4 {
             self.count_code(self.codes[cell as usize][di], 1);
         }
-        self.update_near(cell, false);
+        self.flip_stone_bit(cell);
         self.boxes.pop();
         self.counts_before.pop();
         Some(cell)

@@ -93,22 +93,14 @@ fn makes_at_least(b: &Board, cell: u16, color: Color, p: Pattern) -> bool {
     (0..4).any(|di| b.pattern(cell, color, di) >= p)
 }
 
-impl Board {
-    /// Calls `f` on every empty cell within two steps of a stone, in reading order.
-    #[inline]
-    pub(crate) fn for_each_candidate(&self, mut f: impl FnMut(u16)) {
-        let (xs, ys) = self.candidate_area();
-        for y in ys {
-            let row = self.index(0, y).expect("on the board");
-            for x in xs.clone() {
-                let c = row + x as u16;
-                if self.at(c) == Cell::Empty && self.is_near_stones(c) {
-                    f(c);
-                }
-            }
-        }
-    }
+/// A candidate's sort key: ascending keys put the most urgent first, ties in reading order
+/// (one integer comparison instead of two; the cell is the low 16 bits).
+#[inline]
+fn rank_key(urgency: i32, cell: u16) -> u64 {
+    ((i32::MAX as i64 - urgency as i64) as u64) << 16 | cell as u64
+}
 
+impl Board {
     /// The empty cells within two steps of a stone (the centre on an empty board), in
     /// reading order.
     pub fn candidates(&self) -> Vec<u16> {
@@ -178,20 +170,19 @@ impl Board {
                     || makes_at_least(self, c, op, Pattern::Four)
                     || makes_at_least(self, c, me, Pattern::Four)
                 {
-                    scored.push((urgency(self, c, me), c));
+                    scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
-            let order = |a: &(i32, u16), b: &(i32, u16)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
             let end = ranks.end.min(scored.len());
             if ranks.start >= end {
                 return;
             }
             if end < scored.len() {
                 // Only the best `end` are wanted: find them, then sort only them.
-                scored.select_nth_unstable_by(end, order);
+                scored.select_nth_unstable(end);
             }
-            scored[..end].sort_unstable_by(order);
-            moves.extend(scored[ranks.start..end].iter().map(|&(_, c)| c));
+            scored[..end].sort_unstable();
+            moves.extend(scored[ranks.start..end].iter().map(|&k| k as u16));
         });
     }
 
@@ -239,7 +230,7 @@ enum Forced {
 
 thread_local! {
     /// Scored candidates, reused from node to node (no allocation in the search).
-    static SCORED: RefCell<Vec<(i32, u16)>> = const { RefCell::new(Vec::new()) };
+    static SCORED: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Game for Board {
@@ -618,6 +609,16 @@ mod tests {
                     x.abs_diff(sx) <= 2 && y.abs_diff(sy) <= 2
                 });
                 assert_eq!(b.is_near_stones(c), near, "step {step}");
+            }
+            // The candidates: every empty cell near a stone, in reading order (rows from
+            // the bottom, each from the left).
+            if !b.history().is_empty() {
+                let mut expected: Vec<u16> = b
+                    .cells()
+                    .filter(|&c| b.at(c) == Cell::Empty && b.is_near_stones(c))
+                    .collect();
+                expected.sort_by_key(|&c| (b.xy(c).1, b.xy(c).0));
+                assert_eq!(b.candidates(), expected, "step {step}");
             }
         }
     }
