@@ -185,7 +185,8 @@ impl Board {
         codes
     }
 
-    /// The line codes of every cell of the grid (outside the board: zero).
+    /// The line codes of every cell of the grid (outside the board: meaningless, the updates
+    /// write there rather than test for the edge).
     pub fn codes(&self) -> &[[u16; 4]] {
         &self.codes[..]
     }
@@ -238,12 +239,7 @@ impl Board {
     /// empty cell in the counts.
     #[inline]
     fn count_code(&mut self, code: u16, sign: u32) {
-        self.count_raw(self.tables.raw(code), sign);
-    }
-
-    /// The same for a table entry (both patterns in one byte).
-    #[inline]
-    fn count_raw(&mut self, both: u8, sign: u32) {
+        let both = self.tables.raw(code);
         let (b, w) = ((both & 7) as usize, (both >> 4 & 7) as usize);
         self.counts[0][b] = self.counts[0][b].wrapping_add(sign);
         self.counts[1][w] = self.counts[1][w].wrapping_add(sign);
@@ -251,29 +247,36 @@ impl Board {
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
     /// within four steps of `cell`, whose content is now `value` (a `patterns` cell code).
-    /// (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds checks.)
+    /// Without a branch in the loop (the walls' codes are written too, `PAD` keeps them on
+    /// the grid): this runs twice a node. (Indices are masked with `GRID - 1`, a no-op on
+    /// real cells, so no bounds checks.)
     fn update_codes(&mut self, cell: u16, value: u16) {
+        // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
+        // count by at most 32, so lanes never borrow from each other.
+        let mut delta = [0x8080_8080_8080_8080u64; 2];
+        let lanes = |entry: u8| [1u64 << (8 * (entry & 7)), 1u64 << (8 * (entry >> 4 & 7))];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for sign in [-1isize, 1] {
                 for k in 1..=4isize {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
                     let content = self.cells[p];
-                    if content == Cell::Wall {
-                        break;
-                    }
                     // `cell` is at offset -sign * k as seen from p.
                     let shift = patterns::shift(-sign * k);
                     let old = self.codes[p][di];
                     let new = (old & !(3 << shift)) | (value << shift);
                     self.codes[p][di] = new;
-                    if content == Cell::Empty {
-                        let (before, after) = (self.tables.raw(old), self.tables.raw(new));
-                        if before != after {
-                            self.count_raw(before, u32::MAX);
-                            self.count_raw(after, 1);
-                        }
+                    // Counted only on an empty cell, without a branch: 1 or 0.
+                    let one = (content == Cell::Empty) as u64;
+                    let (b, a) = (lanes(self.tables.raw(old)), lanes(self.tables.raw(new)));
+                    for c in 0..2 {
+                        delta[c] = delta[c].wrapping_add(a[c].wrapping_sub(b[c]).wrapping_mul(one));
                     }
                 }
+            }
+        }
+        for (counts, lanes) in self.counts.iter_mut().zip(delta) {
+            for (i, n) in counts.iter_mut().enumerate() {
+                *n = n.wrapping_add_signed((lanes >> (8 * i)) as u8 as i32 - 0x80);
             }
         }
     }
