@@ -47,6 +47,10 @@ const DEFENCE_PACKED: [u32; 8] = packed(&DEFENCE);
 #[inline]
 fn tally_worth(t: u32, decisive: i32, double: i32) -> i32 {
     let worth = (t & 0xF_FFFF) as i32;
+    if t >> 20 == 0 {
+        // No four and no open three (most cells): nothing more to look at.
+        return worth;
+    }
     let fours = (t >> 20) & 7;
     let open_fours = (t >> 24) & 7;
     let threes = (t >> 28) & 7;
