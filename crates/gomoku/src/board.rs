@@ -308,12 +308,23 @@ impl Board {
     /// Calls `f` on every empty cell within two steps of a stone, in reading order.
     #[inline]
     pub(crate) fn for_each_candidate(&self, mut f: impl FnMut(u16)) {
+        self.candidates_while(|c| {
+            f(c);
+            true
+        });
+    }
+
+    /// The same while `f` returns true.
+    #[inline]
+    pub(crate) fn candidates_while(&self, mut f: impl FnMut(u16) -> bool) {
         let (_, ys) = self.candidate_area();
         for y in ys {
             let row = y as usize + PAD;
             let mut bits = self.candidate_bits(row);
             while bits != 0 {
-                f((row * STRIDE + bits.trailing_zeros() as usize) as u16);
+                if !f((row * STRIDE + bits.trailing_zeros() as usize) as u16) {
+                    return;
+                }
                 bits &= bits - 1;
             }
         }

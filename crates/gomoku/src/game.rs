@@ -120,14 +120,21 @@ impl Board {
     /// Calls `f` on the empty cells where `color` would make five (its fours' completions),
     /// in reading order, while `f` returns true; nothing to scan when the counts say none.
     fn each_five_cell(&self, color: Color, mut f: impl FnMut(u16) -> bool) {
-        if self.pattern_counts()[color.index()][Pattern::Five as usize] == 0 {
+        // The (cell, direction) pairs making five not met yet: every such cell is a
+        // candidate (a stone of the line touches it), so the scan ends when none is left.
+        let mut left = self.pattern_counts()[color.index()][Pattern::Five as usize];
+        if left == 0 {
             return;
         }
-        let mut more = true;
-        self.for_each_candidate(|c| {
-            if more && would_win(self, c, color) {
-                more = f(c);
+        self.candidates_while(|c| {
+            let fives = (0..4)
+                .filter(|&di| self.pattern(c, color, di) == Pattern::Five)
+                .count() as u32;
+            if fives == 0 {
+                return true;
             }
+            left = left.saturating_sub(fives);
+            (!would_win(self, c, color) || f(c)) && left > 0
         });
     }
 
@@ -399,10 +406,11 @@ const SURE: i32 = 100_000;
 /// side, an open three threatens the side not to move far more than it promises the side to
 /// move (which must often spend its move on a block). The cells where a stone would make a
 /// two or an open two (the room single stones have to grow) predict no result, so the fit
-/// gave them next to nothing (0, and 1 for the opponent's); but they are what tells a developing stone from a wasted one in the
-/// quiet early game, where strong engines decide most games: worth 2 and 6 for either side,
-/// they scored +4.8 points against PentaZen in 640 games from the 160 balanced openings; at
-/// 3 and 9 the engine collapsed (docs/BENCHMARKS.md, session 13).
+/// gave them next to nothing (0, and 1 for the opponent's); but they are what tells a
+/// developing stone from a wasted one in the quiet early game, where strong engines decide
+/// most games: worth 2 and 6 for either side, they scored +4.8 points against PentaZen in
+/// 640 games from the 160 balanced openings; at 3 and 9 the engine collapsed, and 4 to 7 for
+/// the open two scored within noise of 6 (docs/BENCHMARKS.md, sessions 13 and 14).
 const MY_WEIGHT: [i32; 8] = [0, 2, 6, 9, 26, 53, 71, 0];
 const THEIR_WEIGHT: [i32; 8] = [0, 2, 6, 9, 21, 53, 114, 220];
 
