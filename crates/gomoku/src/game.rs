@@ -337,6 +337,26 @@ impl Game for Board {
         Some(Board::hash(self))
     }
 
+    /// An empty cell, where the list to come is the best candidates of a position with
+    /// no five to make or block and no open three to answer (those lists may hold one
+    /// move), and there are two candidates at least.
+    fn table_move(&self, id: usize) -> Option<u16> {
+        let cell = u16::try_from(id).ok()?;
+        let me = self.to_move();
+        if self.at(cell) != Cell::Empty
+            || self.pattern_counts()[me.index()][Pattern::Five as usize] > 0
+            || self.threatens(me.other())
+        {
+            return None;
+        }
+        let mut seen = 0;
+        self.candidates_while(|_| {
+            seen += 1;
+            seen < 2
+        });
+        (seen >= 2).then_some(cell)
+    }
+
     fn hash_after(&self, cell: u16) -> Option<u64> {
         Some(Board::hash_after(self, cell))
     }
@@ -517,6 +537,31 @@ mod tests {
             None,
             "\n{b}"
         );
+    }
+
+    /// The table's move is searched before the list is generated only where that list
+    /// holds more than one move: a quiet position, not a five to make or block, not an
+    /// open three to answer, not the empty board (the centre alone).
+    #[test]
+    fn the_table_move_goes_first_only_in_positions_with_a_choice() {
+        let cell = |b: &Board, name: &str| b.parse_cell(name).unwrap();
+        let quiet = board("h8i9");
+        assert_eq!(
+            quiet.table_move(cell(&quiet, "g7") as usize),
+            Some(cell(&quiet, "g7"))
+        );
+        assert_eq!(quiet.table_move(cell(&quiet, "h8") as usize), None, "taken");
+        assert_eq!(quiet.table_move(usize::MAX), None, "no cell");
+        let empty = Board::new(15, Rule::Freestyle).unwrap();
+        assert_eq!(empty.table_move(cell(&empty, "h8") as usize), None);
+        for (moves, why) in [
+            ("h8a1i8a3j8a5k8", "White must block a four"),
+            ("h8a1i8a3j8a5k8a7", "Black has a five to make"),
+            ("h8a1i8a3j8", "White must answer an open three"),
+        ] {
+            let b = board(moves);
+            assert_eq!(b.table_move(cell(&b, "f12") as usize), None, "{why}");
+        }
     }
 
     /// The moves past the horizon: a win alone; the blocks of a four, with no standing

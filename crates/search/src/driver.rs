@@ -882,55 +882,83 @@ where
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         let mut keys = std::mem::take(&mut self.buf.keys[p]);
         moves.clear();
-        game.generate_moves(&mut moves);
-        if ply == 0 {
-            self.keep_root_moves(&mut moves);
-        }
-        if moves.is_empty() {
-            self.buf.moves[p] = moves;
-            self.buf.keys[p] = keys;
-            let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
-            return self.leaf(game, ply, v);
-        }
         // With killers or history, every move gets a key and the best is picked lazily; without,
         // the game's order stands and only the table's move goes first.
         let keyed = self.shared.options.killers || self.shared.options.history;
-        if keyed {
-            self.order(game, ply, tt_move, &moves, &mut keys);
-        } else if let Some(t) = tt_move {
-            if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
-                moves[..=j].rotate_right(1);
-            }
-        }
-
-        if let Some((tt, _)) = hash {
-            // The children's entries are likely far away in memory: ask for them together.
-            for &mv in moves.iter() {
-                match game.hash_after(mv) {
-                    Some(h) => tt.prefetch(h),
-                    None => break,
+        // The table's move alone first, where the game allows: if it cuts off, nothing is
+        // generated. The others follow it in the order they would have had anyway.
+        let staged = match tt_move {
+            Some(t) if keyed && ply > 0 => game.table_move(t as usize),
+            _ => None,
+        };
+        // The depth each child gets: a forced reply keeps the node's whole depth (a staged
+        // move is never the only one).
+        let mut child_depth = depth - 1;
+        let mut end = 1;
+        match staged {
+            Some(mv) => {
+                moves.push(mv);
+                keys.clear();
+                keys.push(TT_MOVE_KEY);
+                if let (Some((tt, _)), Some(h)) = (hash, game.hash_after(mv)) {
+                    tt.prefetch(h);
                 }
+            }
+            None => {
+                game.generate_moves(&mut moves);
+                if ply == 0 {
+                    self.keep_root_moves(&mut moves);
+                }
+                if moves.is_empty() {
+                    self.buf.moves[p] = moves;
+                    self.buf.keys[p] = keys;
+                    let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
+                    return self.leaf(game, ply, v);
+                }
+                if keyed {
+                    self.order(game, ply, tt_move, &moves, &mut keys);
+                } else if let Some(t) = tt_move {
+                    if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
+                        moves[..=j].rotate_right(1);
+                    }
+                }
+                self.prefetch_children(hash, game, &moves);
+                if moves.len() == 1 && opts.single_reply_extension {
+                    child_depth = depth;
+                }
+                end = self.searched_count(depth, ply, quiet, moves.len());
             }
         }
 
         let mut best = -Score::INFINITY;
         let mut best_id = None;
         let mut bound = Bound::Upper;
-        // The depth each child gets: a forced reply keeps the node's whole depth.
-        let child_depth = if moves.len() == 1 && opts.single_reply_extension {
-            depth
-        } else {
-            depth - 1
-        };
-        let searched = if opts.late_move_pruning && ply >= 2 {
-            moves.len().min(late_move_count(depth, quiet))
-        } else {
-            moves.len()
-        };
-        let mut end = searched;
+        let mut generated = staged.is_none();
         let mut widened = false;
         let mut i = 0;
         loop {
+            if i == end && !generated {
+                // The staged move did not cut off: now the rest, ordered as if generated
+                // with it (it keeps its place in front).
+                generated = true;
+                let first = moves[0];
+                let first_id = game.move_id(first);
+                moves.clear();
+                game.generate_moves(&mut moves);
+                self.order(game, ply, tt_move, &moves, &mut keys);
+                match moves.iter().position(|&m| game.move_id(m) == first_id) {
+                    Some(j) => {
+                        moves[..=j].rotate_right(1);
+                        keys[..=j].rotate_right(1);
+                    }
+                    None => {
+                        moves.insert(0, first);
+                        keys.insert(0, TT_MOVE_KEY);
+                    }
+                }
+                self.prefetch_children(hash, game, &moves[1..]);
+                end = self.searched_count(depth, ply, quiet, moves.len()).max(1);
+            }
             if i == end {
                 // Every move searched loses by force: the moves left out (by late-move
                 // pruning, or by the game's narrow list) may hold a defence; search them
@@ -1207,6 +1235,33 @@ where
 
     /// Gives every move an ordering key: the table's move, then the killers, then history.
     /// Equal keys keep the game's own order.
+    /// Asks memory for the children's table entries all at once: they are likely far
+    /// apart, and loads started together wait together.
+    fn prefetch_children(
+        &self,
+        hash: Option<(&TranspositionTable, u64)>,
+        game: &G,
+        moves: &[G::Move],
+    ) {
+        if let Some((tt, _)) = hash {
+            for &mv in moves {
+                match game.hash_after(mv) {
+                    Some(h) => tt.prefetch(h),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// How many of a node's `len` moves are searched before late-move pruning stops.
+    fn searched_count(&self, depth: u32, ply: u32, quiet: bool, len: usize) -> usize {
+        if self.shared.options.late_move_pruning && ply >= 2 {
+            len.min(late_move_count(depth, quiet))
+        } else {
+            len
+        }
+    }
+
     fn order(
         &self,
         game: &G,

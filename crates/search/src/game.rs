@@ -159,6 +159,19 @@ pub trait Game {
         None
     }
 
+    /// The move whose [`move_id`](Game::move_id) is `id`, if the driver may search it before
+    /// generating the others: it must be legal here, and the position must have other
+    /// moves too (the driver extends a single reply, which it cannot know before
+    /// generating). The driver asks for the transposition table's move at nodes with move
+    /// ordering ([`killers`](crate::SearchOptions::killers) or
+    /// [`history`](crate::SearchOptions::history)) below the root: where that move cuts
+    /// off, which is often, no move is generated at all. The default, `None`, generates
+    /// first.
+    fn table_move(&self, id: usize) -> Option<Self::Move> {
+        let _ = id;
+        None
+    }
+
     /// Passes: the other side is to move, nothing else changes (the hash must change with
     /// the side to move). Returns `false`, having done nothing, where a pass makes no sense
     /// (the default); only searched with [`null_move`](crate::SearchOptions::null_move).

@@ -276,6 +276,14 @@ impl Game for RandomGame {
         Some(mix64(self.position_key() ^ self.first_to_move as u64))
     }
 
+    /// Any legal move (the pass is always one more).
+    fn table_move(&self, id: usize) -> Option<u8> {
+        let mv = u8::try_from(id).ok()?;
+        let pass = 2 * self.cells as u8 - 1;
+        let empty = !(self.mine | self.theirs);
+        (mv == pass || (mv < pass && empty & self.mask(mv) == self.mask(mv))).then_some(mv)
+    }
+
     fn is_quiet(&self) -> bool {
         self.restless_rate == 0 || !(self.position_key() >> 40).is_multiple_of(self.restless_rate)
     }
