@@ -1233,8 +1233,6 @@ where
         r.min(depth - 2)
     }
 
-    /// Gives every move an ordering key: the table's move, then the killers, then history.
-    /// Equal keys keep the game's own order.
     /// Asks memory for the children's table entries all at once: they are likely far
     /// apart, and loads started together wait together.
     fn prefetch_children(
@@ -1262,6 +1260,8 @@ where
         }
     }
 
+    /// Gives every move an ordering key: the table's move, then the killers, then history.
+    /// Equal keys keep the game's own order.
     fn order(
         &self,
         game: &G,
