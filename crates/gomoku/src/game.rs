@@ -465,7 +465,9 @@ impl Evaluator<Board> for Threats {
         if c[me][five] > 0 {
             return Score(SURE);
         }
-        if c[op][five] >= 2 {
+        // Two fours to block, unless both complete on one cell (the counts are of cells
+        // and directions: two lines crossing at one empty cell count twice).
+        if c[op][five] >= 2 && b.five_cells_upto2(b.to_move().other()).1 >= 2 {
             return Score(-SURE);
         }
         if c[op][five] == 0 && c[me][Pattern::OpenFour as usize] > 0 {
@@ -626,6 +628,21 @@ mod tests {
             (1.0 / 3.0..2.0 / 3.0).contains(&ratio),
             "{lone} / {two} = {ratio}"
         );
+    }
+
+    /// Two fours of the opponent's that both complete on one cell are one block away, not
+    /// lost; with two cells to fill they are lost.
+    #[test]
+    fn two_fours_completing_on_one_cell_are_not_scored_as_lost() {
+        // White: e5-h5 (d5 blocked by Black) and i1-i4 (the edge below): both make five
+        // on i5 alone. Black's stones elsewhere make nothing. Black to move.
+        let one = board("a15e5d15f5g15g5k15h5o15i1a11i2o11i3d5i4");
+        assert_eq!(one.five_cells(Color::White).len(), 1);
+        assert!(Threats.evaluate(&one).0 > -SURE / 2);
+        // The same with d5 free (Black on m1 instead): d5 and i5, two cells.
+        let two = board("a15e5d15f5g15g5k15h5o15i1a11i2o11i3m1i4");
+        assert_eq!(two.five_cells(Color::White).len(), 2);
+        assert_eq!(Threats.evaluate(&two).0, -SURE);
     }
 
     fn best(b: &mut Board, depth: u32) -> String {
