@@ -885,57 +885,79 @@ where
         // With killers or history, every move gets a key and the best is picked lazily; without,
         // the game's order stands and only the table's move goes first.
         let keyed = self.shared.options.killers || self.shared.options.history;
-        // The table's move and the killers first, where the game allows: if one of them cuts
-        // off, nothing is generated. The others follow in the order they would have had.
-        if keyed && ply > 0 {
-            self.stage(game, ply, tt_move, &mut moves, &mut keys);
-        }
-        let staged = moves.len();
+        // The table's move alone first, where the game allows: if it cuts off, nothing is
+        // generated. The others follow it in the order they would have had anyway.
+        let staged = match tt_move {
+            Some(t) if keyed && ply > 0 => game.table_move(t as usize),
+            _ => None,
+        };
         // The depth each child gets: a forced reply keeps the node's whole depth (a staged
         // move is never the only one).
         let mut child_depth = depth - 1;
-        let mut end = staged;
-        if staged == 0 {
-            game.generate_moves(&mut moves);
-            if ply == 0 {
-                self.keep_root_moves(&mut moves);
-            }
-            if moves.is_empty() {
-                self.buf.moves[p] = moves;
-                self.buf.keys[p] = keys;
-                let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
-                return self.leaf(game, ply, v);
-            }
-            if keyed {
-                self.order(game, ply, tt_move, &moves, &mut keys);
-            } else if let Some(t) = tt_move {
-                if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
-                    moves[..=j].rotate_right(1);
+        let mut end = 1;
+        match staged {
+            Some(mv) => {
+                moves.push(mv);
+                keys.clear();
+                keys.push(TT_MOVE_KEY);
+                if let (Some((tt, _)), Some(h)) = (hash, game.hash_after(mv)) {
+                    tt.prefetch(h);
                 }
             }
-            if moves.len() == 1 && opts.single_reply_extension {
-                child_depth = depth;
+            None => {
+                game.generate_moves(&mut moves);
+                if ply == 0 {
+                    self.keep_root_moves(&mut moves);
+                }
+                if moves.is_empty() {
+                    self.buf.moves[p] = moves;
+                    self.buf.keys[p] = keys;
+                    let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
+                    return self.leaf(game, ply, v);
+                }
+                if keyed {
+                    self.order(game, ply, tt_move, &moves, &mut keys);
+                } else if let Some(t) = tt_move {
+                    if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
+                        moves[..=j].rotate_right(1);
+                    }
+                }
+                self.prefetch_children(hash, game, &moves);
+                if moves.len() == 1 && opts.single_reply_extension {
+                    child_depth = depth;
+                }
+                end = self.searched_count(depth, ply, quiet, moves.len());
             }
-            end = self.searched_count(depth, ply, quiet, moves.len());
         }
-        self.prefetch_children(hash, game, &moves);
 
         let mut best = -Score::INFINITY;
         let mut best_id = None;
         let mut bound = Bound::Upper;
-        let mut generated = staged == 0;
+        let mut generated = staged.is_none();
         let mut widened = false;
         let mut i = 0;
         loop {
             if i == end && !generated {
-                // No staged move cut off: now the rest, ordered as if generated with them
-                // (they keep their places in front).
+                // The staged move did not cut off: now the rest, ordered as if generated
+                // with it (it keeps its place in front).
                 generated = true;
-                self.generate_after_staged(game, ply, tt_move, staged, &mut moves, &mut keys);
-                self.prefetch_children(hash, game, &moves[staged..]);
-                end = self
-                    .searched_count(depth, ply, quiet, moves.len())
-                    .max(staged);
+                let first = moves[0];
+                let first_id = game.move_id(first);
+                moves.clear();
+                game.generate_moves(&mut moves);
+                self.order(game, ply, tt_move, &moves, &mut keys);
+                match moves.iter().position(|&m| game.move_id(m) == first_id) {
+                    Some(j) => {
+                        moves[..=j].rotate_right(1);
+                        keys[..=j].rotate_right(1);
+                    }
+                    None => {
+                        moves.insert(0, first);
+                        keys.insert(0, TT_MOVE_KEY);
+                    }
+                }
+                self.prefetch_children(hash, game, &moves[1..]);
+                end = self.searched_count(depth, ply, quiet, moves.len()).max(1);
             }
             if i == end {
                 // Every move searched loses by force: the moves left out (by late-move
@@ -1209,74 +1231,6 @@ where
         }
         let r = 1 + u32::from(i >= 8 && depth >= 5) - u32::from(pv_node && i < 8);
         r.min(depth - 2)
-    }
-
-    /// Puts the moves to search before any list is generated into the empty `moves`, with
-    /// their ordering keys: the table's move, then the killers, each where the game says it
-    /// can be searched here (`Game::table_move`).
-    fn stage(
-        &self,
-        game: &G,
-        ply: u32,
-        tt_move: Option<u16>,
-        moves: &mut Vec<G::Move>,
-        keys: &mut Vec<i32>,
-    ) {
-        keys.clear();
-        let killers = if self.shared.options.killers {
-            self.buf.killers[ply as usize]
-        } else {
-            [None, None]
-        };
-        let ids = [
-            tt_move.map(usize::from),
-            killers[0].map(|k| game.move_id(k)),
-            killers[1].map(|k| game.move_id(k)),
-        ];
-        for (j, id) in ids.into_iter().enumerate() {
-            let Some(id) = id else { continue };
-            if ids[..j].contains(&Some(id)) {
-                continue;
-            }
-            if let Some(mv) = game.table_move(id) {
-                moves.push(mv);
-                keys.push([TT_MOVE_KEY, KILLER_KEY + 1, KILLER_KEY][j]);
-            }
-        }
-    }
-
-    /// Generates the moves after the first `staged` of `moves` were searched: the whole
-    /// list ordered, each staged move in front at the place it had (where the generated list
-    /// lacks one, it is kept there all the same).
-    fn generate_after_staged(
-        &self,
-        game: &G,
-        ply: u32,
-        tt_move: Option<u16>,
-        staged: usize,
-        moves: &mut Vec<G::Move>,
-        keys: &mut Vec<i32>,
-    ) {
-        let mut first = [None; 3];
-        for (f, &m) in first.iter_mut().zip(&moves[..staged]) {
-            *f = Some(m);
-        }
-        moves.clear();
-        game.generate_moves(moves);
-        self.order(game, ply, tt_move, moves, keys);
-        for (j, m) in first.into_iter().flatten().enumerate() {
-            let id = game.move_id(m);
-            match moves[j..].iter().position(|&g| game.move_id(g) == id) {
-                Some(k) => {
-                    moves[j..=j + k].rotate_right(1);
-                    keys[j..=j + k].rotate_right(1);
-                }
-                None => {
-                    moves.insert(j, m);
-                    keys.insert(j, TT_MOVE_KEY);
-                }
-            }
-        }
     }
 
     /// Asks memory for the children's table entries all at once: they are likely far

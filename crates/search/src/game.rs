@@ -162,12 +162,11 @@ pub trait Game {
     /// The move whose [`move_id`](Game::move_id) is `id`, if the driver may search it before
     /// generating the others: it must be legal here, and the position must have other
     /// moves too (the driver extends a single reply, which it cannot know before
-    /// generating). The driver asks for the transposition table's move and the killers at
-    /// nodes with move ordering ([`killers`](crate::SearchOptions::killers) or
-    /// [`history`](crate::SearchOptions::history)) below the root: where one of them cuts
-    /// off, which is often, no move is generated at all. A killer offered here that
-    /// `generate_moves` would leave out is searched all the same. The default, `None`,
-    /// generates first.
+    /// generating). The driver asks for the transposition table's move at nodes with move
+    /// ordering ([`killers`](crate::SearchOptions::killers) or
+    /// [`history`](crate::SearchOptions::history)) below the root: where that move cuts
+    /// off, which is often, no move is generated at all. The default, `None`, generates
+    /// first.
     fn table_move(&self, id: usize) -> Option<Self::Move> {
         let _ = id;
         None

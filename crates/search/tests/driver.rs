@@ -910,8 +910,8 @@ impl Game for Counted {
     }
 }
 
-/// The table's move and the killers searched before the list is generated: the same tree
-/// (move, score, line and node count, with killers and late-move pruning), fewer lists. (With the
+/// The table's move searched before the list is generated: the same tree (move, score,
+/// line and node count, with killers and late-move pruning), fewer lists. (With the
 /// history heuristic the moves after it are ordered by what its search taught the
 /// history, so the tree may differ; the values do not: `tests/properties.rs`.)
 #[test]
