@@ -900,35 +900,22 @@ where
                 moves.push(mv);
                 keys.clear();
                 keys.push(TT_MOVE_KEY);
-                if let (Some((tt, _)), Some(h)) = (hash, game.hash_after(mv)) {
-                    tt.prefetch(h);
-                }
             }
             None => {
-                game.generate_moves(&mut moves);
-                if ply == 0 {
-                    self.keep_root_moves(&mut moves);
-                }
+                self.generate(game, ply, tt_move, &mut moves, &mut keys);
                 if moves.is_empty() {
                     self.buf.moves[p] = moves;
                     self.buf.keys[p] = keys;
                     let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
                     return self.leaf(game, ply, v);
                 }
-                if keyed {
-                    self.order(game, ply, tt_move, &moves, &mut keys);
-                } else if let Some(t) = tt_move {
-                    if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
-                        moves[..=j].rotate_right(1);
-                    }
-                }
-                self.prefetch_children(hash, game, &moves);
                 if moves.len() == 1 && opts.single_reply_extension {
                     child_depth = depth;
                 }
                 end = self.searched_count(depth, ply, quiet, moves.len());
             }
         }
+        self.prefetch_children(hash, game, &moves);
 
         let mut best = -Score::INFINITY;
         let mut best_id = None;
@@ -944,8 +931,7 @@ where
                 let first = moves[0];
                 let first_id = game.move_id(first);
                 moves.clear();
-                game.generate_moves(&mut moves);
-                self.order(game, ply, tt_move, &moves, &mut keys);
+                self.generate(game, ply, tt_move, &mut moves, &mut keys);
                 match moves.iter().position(|&m| game.move_id(m) == first_id) {
                     Some(j) => {
                         moves[..=j].rotate_right(1);
@@ -957,7 +943,7 @@ where
                     }
                 }
                 self.prefetch_children(hash, game, &moves[1..]);
-                end = self.searched_count(depth, ply, quiet, moves.len()).max(1);
+                end = self.searched_count(depth, ply, quiet, moves.len());
             }
             if i == end {
                 // Every move searched loses by force: the moves left out (by late-move
@@ -1231,6 +1217,29 @@ where
         }
         let r = 1 + u32::from(i >= 8 && depth >= 5) - u32::from(pv_node && i < 8);
         r.min(depth - 2)
+    }
+
+    /// Appends the node's moves to the empty `moves`, ordered: by their keys (left in
+    /// `keys`) with killers or history, else in the game's order with the table's move first.
+    fn generate(
+        &self,
+        game: &G,
+        ply: u32,
+        tt_move: Option<u16>,
+        moves: &mut Vec<G::Move>,
+        keys: &mut Vec<i32>,
+    ) {
+        game.generate_moves(moves);
+        if ply == 0 {
+            self.keep_root_moves(moves);
+        }
+        if self.shared.options.killers || self.shared.options.history {
+            self.order(game, ply, tt_move, moves, keys);
+        } else if let Some(t) = tt_move {
+            if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
+                moves[..=j].rotate_right(1);
+            }
+        }
     }
 
     /// Asks memory for the children's table entries all at once: they are likely far
