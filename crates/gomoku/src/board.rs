@@ -89,6 +89,27 @@ pub enum BoardError {
     GameOver,
 }
 
+/// Per pattern-table entry (Black's pattern in the low bits, White's in the high), the
+/// one-lane increments of `update_codes`' tallies: `[1 << 8 * Black's, 1 << 8 * White's]`
+/// (a 4 KB lookup is cheaper than the four shifts).
+const LANES: [[u64; 2]; 256] = {
+    let mut t = [[0u64; 2]; 256];
+    let mut e = 0;
+    while e < 256 {
+        t[e] = [1 << (8 * (e & 7)), 1 << (8 * (e >> 4 & 7))];
+        e += 1;
+    }
+    t
+};
+
+/// A stone's code in the line codes.
+fn stone_code(c: Color) -> u16 {
+    match c {
+        Color::Black => patterns::BLACK,
+        Color::White => patterns::WHITE,
+    }
+}
+
 /// A position: the stones, the side to move, the moves played.
 #[derive(Clone)]
 pub struct Board {
@@ -105,15 +126,21 @@ pub struct Board {
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: [[u32; PATTERNS]; 2],
     tables: &'static Tables,
-    /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone: the move
-    /// generator finds the cells within two steps of a stone with a few shifts per row.
+    /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone.
     stone_rows: [u32; STRIDE],
+    /// Per grid row, a bit per grid column for each cell within two steps of a stone (the
+    /// stones' own cells too): the move generator's candidates, a row at a time. A stone
+    /// sets the bits of the 5x5 square around it; `near_before` holds the five rows as they
+    /// were, for the undo.
+    near_rows: [u32; STRIDE],
     /// The pattern counts as they were before each move or pass: the threats of the
     /// positions on the way here (the evaluation looks at the last one).
     counts_before: Vec<[[u32; PATTERNS]; 2]>,
     /// The box around the stones after each move, `[min x, max x, min y, max y]`: the
     /// candidates lie within two steps of it.
     boxes: Vec<[u8; 4]>,
+    /// The five rows of `near_rows` around each move's stone as they were before it.
+    near_before: Vec<[u32; 5]>,
 }
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
@@ -150,8 +177,10 @@ impl Board {
             counts: [[0; PATTERNS]; 2],
             tables: patterns::tables(rule),
             stone_rows: [0; STRIDE],
+            near_rows: [0; STRIDE],
             counts_before: Vec::new(),
             boxes: Vec::new(),
+            near_before: Vec::new(),
         }
         .with_codes())
     }
@@ -200,11 +229,12 @@ impl Board {
         )
     }
 
-    /// Black's and White's patterns on the empty `cell` along `di`, as numbers.
+    /// Black's and White's patterns on the empty `cell` along `di` in one byte, as the
+    /// table stores them: Black's in the low 4 bits, White's in the high 4.
     #[inline]
-    pub fn patterns_both(&self, cell: u16, di: usize) -> (usize, usize) {
+    pub fn patterns_both(&self, cell: u16, di: usize) -> u8 {
         self.tables
-            .both(self.codes[cell as usize & (GRID - 1)][di & 3])
+            .raw(self.codes[cell as usize & (GRID - 1)][di & 3])
     }
 
     /// Per colour and pattern, how many (empty cell, direction) pairs would make it: the
@@ -246,15 +276,15 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell`, whose content is now `value` (a `patterns` cell code).
-    /// Without a branch in the loop (the walls' codes are written too, `PAD` keeps them on
+    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came or
+    /// went: its two bits in their codes flip either way. Without a branch in the loop (the walls' codes are written too, `PAD` keeps them on
     /// the grid): this runs twice a node. (Indices are masked with `GRID - 1`, a no-op on
     /// real cells, so no bounds checks.)
-    fn update_codes(&mut self, cell: u16, value: u16) {
+    fn update_codes(&mut self, cell: u16, stone: u16) {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 32, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
-        let lanes = |entry: u8| [1u64 << (8 * (entry & 7)), 1u64 << (8 * (entry >> 4 & 7))];
+        let lanes = |entry: u8| LANES[entry as usize];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for sign in [-1isize, 1] {
                 for k in 1..=4isize {
@@ -263,13 +293,13 @@ impl Board {
                     // `cell` is at offset -sign * k as seen from p.
                     let shift = patterns::shift(-sign * k);
                     let old = self.codes[p][di];
-                    let new = (old & !(3 << shift)) | (value << shift);
+                    let new = old ^ (stone << shift);
                     self.codes[p][di] = new;
-                    // Counted only on an empty cell, without a branch: 1 or 0.
-                    let one = (content == Cell::Empty) as u64;
+                    // Counted only on an empty cell, without a branch: all ones or 0.
+                    let mask = 0u64.wrapping_sub((content == Cell::Empty) as u64);
                     let (b, a) = (lanes(self.tables.raw(old)), lanes(self.tables.raw(new)));
                     for c in 0..2 {
-                        delta[c] = delta[c].wrapping_add(a[c].wrapping_sub(b[c]).wrapping_mul(one));
+                        delta[c] = delta[c].wrapping_add(a[c].wrapping_sub(b[c]) & mask);
                     }
                 }
             }
@@ -288,14 +318,36 @@ impl Board {
         self.stone_rows[(i / STRIDE) & (STRIDE - 1)] ^= 1 << (i % STRIDE);
     }
 
+    /// Marks the 5x5 square around a new stone on `cell` in `near_rows`, keeping the rows
+    /// as they were for [`unmark_near`](Self::unmark_near).
+    #[inline]
+    fn mark_near(&mut self, cell: u16) {
+        let (row, column) = (cell as usize / STRIDE, cell as usize % STRIDE);
+        let square = 0b11111u32 << column >> 2;
+        let rows = |k: usize| (row + STRIDE - 2 + k) & (STRIDE - 1);
+        self.near_before
+            .push(std::array::from_fn(|k| self.near_rows[rows(k)]));
+        for k in 0..5 {
+            self.near_rows[rows(k)] |= square;
+        }
+    }
+
+    /// Takes back [`mark_near`](Self::mark_near) for the stone on `cell`.
+    #[inline]
+    fn unmark_near(&mut self, cell: u16) {
+        let row = cell as usize / STRIDE;
+        if let Some(before) = self.near_before.pop() {
+            for (k, bits) in before.into_iter().enumerate() {
+                self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
+            }
+        }
+    }
+
     /// The cells of grid row `row` with a stone within two steps (on it too), as bits by
-    /// grid column: the stones of the five rows around, each spread two columns either way.
+    /// grid column.
     #[inline]
     fn near_bits(&self, row: usize) -> u32 {
-        let spread = |s: u32| s | s << 1 | s << 2 | s >> 1 | s >> 2;
-        (0..5).fold(0, |acc, k| {
-            acc | spread(self.stone_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)])
-        })
+        self.near_rows[row & (STRIDE - 1)]
     }
 
     /// The candidates of grid row `row`: empty cells of the board within two steps of a stone.
@@ -462,12 +514,9 @@ impl Board {
         for di in 0..4 {
             self.count_code(self.codes[cell as usize][di], u32::MAX);
         }
-        let value = match c {
-            Color::Black => patterns::BLACK,
-            Color::White => patterns::WHITE,
-        };
-        self.update_codes(cell, value);
+        self.update_codes(cell, stone_code(c));
         self.flip_stone_bit(cell);
+        self.mark_near(cell);
         let (x, y) = self.xy(cell);
         let (x, y) = (x as u8, y as u8);
         let b = match self.boxes.last() {
@@ -496,11 +545,12 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        self.update_codes(cell, patterns::EMPTY);
+        self.update_codes(cell, stone_code(self.to_move));
         for di in 0..4 {
             self.count_code(self.codes[cell as usize][di], 1);
         }
         self.flip_stone_bit(cell);
+        self.unmark_near(cell);
         self.boxes.pop();
         self.counts_before.pop();
         Some(cell)
@@ -522,15 +572,23 @@ impl Board {
 
     /// Does the stone on `cell` make a winning line under the rule?
     pub fn makes_five(&self, cell: u16) -> bool {
-        let Cell::Stone(color) = self.cells[cell as usize] else {
-            return false;
-        };
-        DIRECTIONS.iter().any(|&d| {
-            let n = self.run_length(cell, d, color);
-            match self.rule {
-                Rule::Freestyle => n >= 5,
-                Rule::Standard => n == 5,
-            }
+        match self.cells[cell as usize & (GRID - 1)] {
+            Cell::Stone(color) => self.wins_with(cell, color),
+            _ => false,
+        }
+    }
+
+    /// Does a stone of `color` on `cell` (empty, or holding that stone) make a winning
+    /// line? The pattern table's answer (a line's code does not include its own cell),
+    /// checked along the line for the standard rule's overlines, which the table's window
+    /// can miss; a run of exactly five always fits in the window, so this is exact.
+    pub fn wins_with(&self, cell: u16, color: Color) -> bool {
+        (0..4).any(|di| {
+            self.pattern(cell, color, di) == Pattern::Five
+                && match self.rule {
+                    Rule::Freestyle => true,
+                    Rule::Standard => self.run_length(cell, DIRECTIONS[di], color) == 5,
+                }
         })
     }
 

@@ -39,8 +39,21 @@ const fn packed(worth: &[i32; 8]) -> [u32; 8] {
     out
 }
 
-const ATTACK_PACKED: [u32; 8] = packed(&ATTACK);
-const DEFENCE_PACKED: [u32; 8] = packed(&DEFENCE);
+/// Per side to move and pattern-table entry (both sides' patterns on one line), the packed
+/// worth for the side to move in the low 32 bits and for the opponent in the high 32: a
+/// cell's four directions add up in one integer (the fields never carry into each other).
+const URGENCY: [[u64; 256]; 2] = {
+    let (attack, defence) = (packed(&ATTACK), packed(&DEFENCE));
+    let mut t = [[0u64; 256]; 2];
+    let mut e = 0;
+    while e < 256 {
+        let (black, white) = (e & 7, e >> 4 & 7);
+        t[0][e] = attack[black] as u64 | (defence[white] as u64) << 32;
+        t[1][e] = attack[white] as u64 | (defence[black] as u64) << 32;
+        e += 1;
+    }
+    t
+};
 
 /// Worth of a packed tally, and a bonus for a decisive threat (five, open four, two fours,
 /// a four and an open three: `decisive`) or two open threes (`double`).
@@ -67,29 +80,11 @@ fn tally_worth(t: u32, decisive: i32, double: i32) -> i32 {
 /// spoils, and the winning combinations (one table lookup per direction).
 #[inline]
 fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
-    let (mut mine, mut theirs) = (0u32, 0u32);
-    for di in 0..4 {
-        let (black, white) = b.patterns_both(cell, di);
-        let (m, t) = match me {
-            Color::Black => (black, white),
-            Color::White => (white, black),
-        };
-        mine += ATTACK_PACKED[m & 7];
-        theirs += DEFENCE_PACKED[t & 7];
-    }
-    tally_worth(mine, 5_000, 1_000) + tally_worth(theirs, 2_500, 500)
-}
-
-/// Would a stone of `color` on the empty `cell` make a winning line? (Exact: the pattern
-/// table's answer, checked along the line for the standard rule's overlines.)
-pub(crate) fn would_win(b: &Board, cell: u16, color: Color) -> bool {
-    (0..4).any(|di| {
-        b.pattern(cell, color, di) == Pattern::Five
-            && match b.rule() {
-                crate::Rule::Freestyle => true,
-                crate::Rule::Standard => b.run_length(cell, DIRECTIONS[di], color) == 5,
-            }
-    })
+    let table = &URGENCY[me.index()];
+    let both = (0..4).fold(0u64, |sum, di| {
+        sum + table[b.patterns_both(cell, di) as usize]
+    });
+    tally_worth(both as u32, 5_000, 1_000) + tally_worth((both >> 32) as u32, 2_500, 500)
 }
 
 /// Does `color` make at least `p` along some line with a stone on `cell`?
@@ -134,7 +129,7 @@ impl Board {
                 return true;
             }
             left = left.saturating_sub(fives);
-            (!would_win(self, c, color) || f(c)) && left > 0
+            (!self.wins_with(c, color) || f(c)) && left > 0
         });
     }
 

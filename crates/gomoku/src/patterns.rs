@@ -90,13 +90,6 @@ impl Tables {
     pub fn raw(&self, code: u16) -> u8 {
         self.table[code as usize]
     }
-
-    /// Both patterns at once: `(black, white)` as numbers (`Pattern as usize`).
-    #[inline]
-    pub fn both(&self, code: u16) -> (usize, usize) {
-        let t = self.table[code as usize];
-        ((t & 15) as usize, (t >> 4) as usize)
-    }
 }
 
 /// The tables for a rule, built on first use.

@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 
 use crate::board::{Board, Color, DIRECTIONS};
-use crate::game::would_win;
 use crate::patterns::Pattern;
 
 /// The empty cells on the lines through `cell` (up to four steps away) where `color` would
@@ -18,7 +17,7 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
     for d in DIRECTIONS {
         for k in (-4isize..=4).filter(|&k| k != 0) {
             let c = (cell as isize + k * d) as u16;
-            if b.at(c) == crate::Cell::Empty && would_win(b, c, color) && !out[..n].contains(&c) {
+            if b.at(c) == crate::Cell::Empty && b.wins_with(c, color) && !out[..n].contains(&c) {
                 out[n] = c;
                 n += 1;
                 if n == 2 {
