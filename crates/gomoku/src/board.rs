@@ -8,7 +8,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::patterns::{self, Pattern, Tables, PATTERNS};
+use crate::counts::Counts;
+use crate::patterns::{self, Pattern, Tables};
 
 /// The smallest and largest board sizes.
 pub const MIN_SIZE: u8 = 5;
@@ -124,7 +125,7 @@ pub struct Board {
     /// [`patterns`](crate::patterns)). Kept up to date by `place` and `remove_last`.
     codes: Box<[[u16; 4]; GRID]>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
-    counts: [[u32; PATTERNS]; 2],
+    counts: Counts,
     tables: &'static Tables,
     /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone.
     stone_rows: [u32; STRIDE],
@@ -135,7 +136,7 @@ pub struct Board {
     near_rows: [u32; STRIDE],
     /// The pattern counts as they were before each move or pass: the threats of the
     /// positions on the way here (the evaluation looks at the last one).
-    counts_before: Vec<[[u32; PATTERNS]; 2]>,
+    counts_before: Vec<Counts>,
     /// The box around the stones after each move, `[min x, max x, min y, max y]`: the
     /// candidates lie within two steps of it.
     boxes: Vec<[u8; 4]>,
@@ -174,7 +175,7 @@ impl Board {
             hash: 0,
             keys: zobrist_keys(),
             codes: Box::new([[0; 4]; GRID]),
-            counts: [[0; PATTERNS]; 2],
+            counts: Counts::default(),
             tables: patterns::tables(rule),
             stone_rows: [0; STRIDE],
             near_rows: [0; STRIDE],
@@ -238,53 +239,61 @@ impl Board {
     }
 
     /// Per colour and pattern, how many (empty cell, direction) pairs would make it: the
-    /// threats on the board at a glance (`[Black, White][pattern as usize]`).
-    pub fn pattern_counts(&self) -> &[[u32; PATTERNS]; 2] {
+    /// threats on the board at a glance.
+    pub fn pattern_counts(&self) -> &Counts {
         &self.counts
     }
 
+    /// One of those counts: how many (empty cell, direction) pairs would make `p` for `color`.
+    #[inline]
+    pub fn pattern_count(&self, color: Color, p: Pattern) -> u32 {
+        self.counts.get(color, p)
+    }
+
     /// The counts of the position before the last move (or pass), if there was one.
-    pub fn parent_pattern_counts(&self) -> Option<&[[u32; PATTERNS]; 2]> {
+    pub fn parent_pattern_counts(&self) -> Option<&Counts> {
         self.counts_before.last()
     }
 
     /// The same counts, recomputed from the stones (to check the incremental ones).
-    pub fn pattern_counts_from_scratch(&self) -> [[u32; PATTERNS]; 2] {
+    pub fn pattern_counts_from_scratch(&self) -> Counts {
         let codes = self.codes_from_scratch();
-        let mut counts = [[0; PATTERNS]; 2];
+        let mut counts = Counts::default();
         for cell in self.cells() {
             if self.cells[cell as usize] != Cell::Empty {
                 continue;
             }
             for code in codes[cell as usize] {
-                for color in [Color::Black, Color::White] {
-                    counts[color.index()][self.tables.get(color.index(), code) as usize] += 1;
+                for c in 0..2 {
+                    counts.step(c, self.tables.get(c, code) as usize, true);
                 }
             }
         }
         counts
     }
 
-    /// Adds (`sign` 1) or removes (`u32::MAX`, that is -1) the patterns of the code of an
-    /// empty cell in the counts.
-    #[inline]
-    fn count_code(&mut self, code: u16, sign: u32) {
-        let both = self.tables.raw(code);
-        let (b, w) = ((both & 7) as usize, (both >> 4 & 7) as usize);
-        self.counts[0][b] = self.counts[0][b].wrapping_add(sign);
-        self.counts[1][w] = self.counts[1][w].wrapping_add(sign);
-    }
-
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came or
-    /// went: its two bits in their codes flip either way. Without a branch in the loop (the walls' codes are written too, `PAD` keeps them on
-    /// the grid): this runs twice a node. (Indices are masked with `GRID - 1`, a no-op on
+    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came
+    /// (`placed`) or went: its two bits in their codes flip either way. The cell's own
+    /// patterns leave the counts with the stone's coming and return with its going. Without a branch in the loop
+    /// (the walls' codes are written too, `PAD` keeps them on the grid): this runs twice
+    /// a node. (Indices are masked with `GRID - 1`, a no-op on
     /// real cells, so no bounds checks.)
-    fn update_codes(&mut self, cell: u16, stone: u16) {
+    fn update_codes(&mut self, cell: u16, stone: u16, placed: bool) {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
-        // count by at most 32, so lanes never borrow from each other.
+        // count by at most 36, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let lanes = |entry: u8| LANES[entry as usize];
+        for &code in &self.codes[cell as usize & (GRID - 1)] {
+            let own = lanes(self.tables.raw(code));
+            for c in 0..2 {
+                delta[c] = if placed {
+                    delta[c].wrapping_sub(own[c])
+                } else {
+                    delta[c].wrapping_add(own[c])
+                };
+            }
+        }
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for sign in [-1isize, 1] {
                 for k in 1..=4isize {
@@ -304,10 +313,8 @@ impl Board {
                 }
             }
         }
-        for (counts, lanes) in self.counts.iter_mut().zip(delta) {
-            for (i, n) in counts.iter_mut().enumerate() {
-                *n = n.wrapping_add_signed((lanes >> (8 * i)) as u8 as i32 - 0x80);
-            }
+        for (c, tally) in delta.into_iter().enumerate() {
+            self.counts.add_tally(c, tally);
         }
     }
 
@@ -511,10 +518,7 @@ impl Board {
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
         self.to_move = c.other();
-        for di in 0..4 {
-            self.count_code(self.codes[cell as usize][di], u32::MAX);
-        }
-        self.update_codes(cell, stone_code(c));
+        self.update_codes(cell, stone_code(c), true);
         self.flip_stone_bit(cell);
         self.mark_near(cell);
         let (x, y) = self.xy(cell);
@@ -545,10 +549,7 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        self.update_codes(cell, stone_code(self.to_move));
-        for di in 0..4 {
-            self.count_code(self.codes[cell as usize][di], 1);
-        }
+        self.update_codes(cell, stone_code(self.to_move), false);
         self.flip_stone_bit(cell);
         self.unmark_near(cell);
         self.boxes.pop();

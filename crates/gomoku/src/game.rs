@@ -117,7 +117,7 @@ impl Board {
     fn each_five_cell(&self, color: Color, mut f: impl FnMut(u16) -> bool) {
         // The (cell, direction) pairs making five not met yet: every such cell is a
         // candidate (a stone of the line touches it), so the scan ends when none is left.
-        let mut left = self.pattern_counts()[color.index()][Pattern::Five as usize];
+        let mut left = self.pattern_count(color, Pattern::Five);
         if left == 0 {
             return;
         }
@@ -158,8 +158,8 @@ impl Board {
     /// Does `color` threaten to win: a four (a cell where it would make five) or an open
     /// three (a cell where it would make an open four)?
     fn threatens(&self, color: Color) -> bool {
-        let c = &self.pattern_counts()[color.index()];
-        c[Pattern::Five as usize] > 0 || c[Pattern::OpenFour as usize] > 0
+        self.pattern_count(color, Pattern::Five) > 0
+            || self.pattern_count(color, Pattern::OpenFour) > 0
     }
 
     /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
@@ -294,17 +294,13 @@ impl Game for Board {
     fn earliest_end(&self) -> Ends {
         let me = self.to_move();
         let op = me.other();
-        let counts = self.pattern_counts();
-        let op_fours = counts[op.index()][Pattern::Five as usize];
-        if op_fours > 0 {
+        if self.pattern_count(op, Pattern::Five) > 0 {
             if self.five_cells_upto2(op).1 >= 2 {
                 return Ends::LostIn(2);
             }
             return Ends::NotBefore { win: 3, loss: 2 };
         }
-        if self.rule() == crate::Rule::Freestyle
-            && counts[me.index()][Pattern::OpenFour as usize] > 0
-        {
+        if self.rule() == crate::Rule::Freestyle && self.pattern_count(me, Pattern::OpenFour) > 0 {
             return Ends::WonIn(3);
         }
         Ends::NotBefore { win: 3, loss: 4 }
@@ -339,7 +335,7 @@ impl Game for Board {
         let cell = u16::try_from(id).ok()?;
         let me = self.to_move();
         if self.at(cell) != Cell::Empty
-            || self.pattern_counts()[me.index()][Pattern::Five as usize] > 0
+            || self.pattern_count(me, Pattern::Five) > 0
             || self.threatens(me.other())
         {
             return None;
@@ -380,9 +376,10 @@ impl Game for Board {
             Forced::No => {}
         }
         let me = self.to_move();
-        let c = &self.pattern_counts()[me.index()];
         let h = self.history();
-        if c[Pattern::Four as usize] + c[Pattern::OpenFour as usize] == 0 || h.len() < 2 {
+        let fours =
+            self.pattern_count(me, Pattern::Four) + self.pattern_count(me, Pattern::OpenFour);
+        if fours == 0 || h.len() < 2 {
             return true;
         }
         let last = h[h.len() - 2] as isize;
@@ -455,23 +452,23 @@ pub struct Threats;
 impl Evaluator<Board> for Threats {
     fn evaluate(&self, b: &Board) -> Score {
         let c = b.pattern_counts();
-        let (me, op) = (b.to_move().index(), b.to_move().other().index());
-        let five = Pattern::Five as usize;
-        if c[me][five] > 0 {
+        let (me, op) = (b.to_move(), b.to_move().other());
+        if c.get(me, Pattern::Five) > 0 {
             return Score(SURE);
         }
         // Two fours to block, unless both complete on one cell (the counts are of cells
         // and directions: two lines crossing at one empty cell count twice).
-        if c[op][five] >= 2 && b.five_cells_upto2(b.to_move().other()).1 >= 2 {
+        let op_fives = c.get(op, Pattern::Five);
+        if op_fives >= 2 && b.five_cells_upto2(op).1 >= 2 {
             return Score(-SURE);
         }
-        if c[op][five] == 0 && c[me][Pattern::OpenFour as usize] > 0 {
+        if op_fives == 0 && c.get(me, Pattern::OpenFour) > 0 {
             return Score(SURE / 2);
         }
-        let now = threat_worth(&c[me], &c[op]);
+        let now = threat_worth(&c.side(me), &c.side(op));
         match b.parent_pattern_counts() {
             // Before the last move the other side was to move.
-            Some(p) => Score((now - threat_worth(&p[op], &p[me])) / 2),
+            Some(p) => Score((now - threat_worth(&p.side(op), &p.side(me))) / 2),
             None => Score(now),
         }
     }

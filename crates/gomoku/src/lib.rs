@@ -20,6 +20,7 @@
 //! Renju (Black's forbidden moves) is not implemented; [`Rule`] is where it would go.
 
 mod board;
+mod counts;
 mod engine;
 mod game;
 mod patterns;
@@ -32,6 +33,7 @@ mod test_util;
 pub use board::{
     Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
+pub use counts::Counts;
 pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};

@@ -221,11 +221,11 @@ const QUICK_TRIES: usize = 2;
 /// one block; a counter-four of the defender must be blocked by a four).
 pub(crate) fn quick_vcf(b: &mut Board, max_plies: u32) -> Option<u32> {
     let me = b.to_move();
-    let counts = &b.pattern_counts()[me.index()];
-    if counts[Pattern::Five as usize] > 0 {
+    if b.pattern_count(me, Pattern::Five) > 0 {
         return b.first_five_cell(me).map(|_| 1);
     }
-    if counts[Pattern::Four as usize] + counts[Pattern::OpenFour as usize] == 0 || max_plies < 3 {
+    let fours = b.pattern_count(me, Pattern::Four) + b.pattern_count(me, Pattern::OpenFour);
+    if fours == 0 || max_plies < 3 {
         return None;
     }
     quick_attack(b, me, None, (max_plies - 1) / 2)

@@ -256,7 +256,7 @@ impl VctSearch {
         if fives == 1 {
             replies.push(block);
         } else {
-            if b.pattern_counts()[attacker.index()][Pattern::OpenFour as usize] == 0 {
+            if b.pattern_count(attacker, Pattern::OpenFour) == 0 {
                 // No threat: the last attacker move did not force anything.
                 self.recycle(replies);
                 return false;
@@ -274,7 +274,7 @@ impl VctSearch {
             });
             for &c in &near {
                 b.place(c);
-                let stopped = b.pattern_counts()[attacker.index()][Pattern::OpenFour as usize] == 0;
+                let stopped = b.pattern_count(attacker, Pattern::OpenFour) == 0;
                 b.remove_last();
                 if stopped {
                     replies.push(c);

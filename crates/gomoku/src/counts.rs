@@ -1,0 +1,94 @@
+//! The board's pattern counts: per colour and pattern, how many (empty cell, direction)
+//! pairs would make it, packed in 16-bit lanes so that a move's whole change is a few
+//! integer additions.
+
+use crate::board::Color;
+use crate::patterns::{Pattern, PATTERNS};
+
+/// Per colour, two words of four 16-bit lanes: the even patterns (none, open two, open
+/// three, open four) in the first, the odd ones (two, three, four, five) in the second.
+/// A count never exceeds 4 x 22 x 22, so lanes never carry into each other, and a wrapping
+/// addition of signed per-lane changes is exact.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts([[u64; 2]; 2]);
+
+/// The low byte of every 16-bit lane.
+const BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+/// The bias of [`Counts::add_tally`]'s 8-bit lanes, spread to the 16-bit ones.
+const BIAS: u64 = 0x0080_0080_0080_0080;
+
+impl Counts {
+    /// The count of pattern `p` for `color`.
+    #[inline]
+    pub fn get(&self, color: Color, p: Pattern) -> u32 {
+        let p = p as usize;
+        (self.0[color.index()][p & 1] >> (16 * (p >> 1))) as u16 as u32
+    }
+
+    /// All of `color`'s counts, by pattern (`Pattern as usize`).
+    pub fn side(&self, color: Color) -> [u32; PATTERNS] {
+        std::array::from_fn(|p| self.get(color, Pattern::from_u8(p as u8)))
+    }
+
+    /// Adds one (`up`) or takes one away from pattern `p` of colour index `c`.
+    #[inline]
+    pub(crate) fn step(&mut self, c: usize, p: usize, up: bool) {
+        let one = 1u64 << (16 * (p >> 1 & 3));
+        let word = &mut self.0[c & 1][p & 1];
+        *word = if up {
+            word.wrapping_add(one)
+        } else {
+            word.wrapping_sub(one)
+        };
+    }
+
+    /// Adds a move's changes for colour index `c`, tallied in eight 8-bit lanes (lane `p`
+    /// for pattern `p`), each biased by 0x80 (a change of at most 32 either way).
+    #[inline]
+    pub(crate) fn add_tally(&mut self, c: usize, tally: u64) {
+        let [even, odd] = &mut self.0[c & 1];
+        *even = even.wrapping_add(tally & BYTES).wrapping_sub(BIAS);
+        *odd = odd.wrapping_add(tally >> 8 & BYTES).wrapping_sub(BIAS);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Steps and tallies against plain per-pattern integers.
+    #[test]
+    fn lanes_add_up_like_plain_counts() {
+        let mut counts = Counts::default();
+        let mut plain = [[0i64; PATTERNS]; 2];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let c = (state & 1) as usize;
+            if state >> 1 & 1 == 0 {
+                let p = (state >> 2 & 7) as usize;
+                let up = plain[c][p] == 0 || state >> 5 & 1 == 0;
+                counts.step(c, p, up);
+                plain[c][p] += if up { 1 } else { -1 };
+            } else {
+                // A tally of changes within -32..=32 per pattern, never below zero.
+                let mut tally = 0u64;
+                for (p, n) in plain[c].iter_mut().enumerate() {
+                    let d = ((state >> (8 + 6 * p)) & 63) as i64 - 32;
+                    let d = d.max(-*n);
+                    *n += d;
+                    tally |= ((0x80 + d) as u64) << (8 * p);
+                }
+                counts.add_tally(c, tally);
+            }
+            for (ci, color) in [Color::Black, Color::White].into_iter().enumerate() {
+                let side = counts.side(color);
+                for p in 0..PATTERNS {
+                    assert_eq!(side[p] as i64, plain[ci][p]);
+                }
+            }
+        }
+    }
+}
