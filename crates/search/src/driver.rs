@@ -922,6 +922,8 @@ where
         let mut bound = Bound::Upper;
         let mut generated = staged.is_none();
         let mut widened = false;
+        // The keys from `i` on are in order: no more picking (until new moves come).
+        let mut in_order = false;
         let mut i = 0;
         loop {
             if i == end && !generated {
@@ -944,6 +946,7 @@ where
                 }
                 self.prefetch_children(hash, game, &moves[1..]);
                 end = self.searched_count(depth, ply, quiet, moves.len());
+                in_order = false;
             }
             if i == end {
                 // Every move searched loses by force: the moves left out (by late-move
@@ -964,8 +967,8 @@ where
                     break;
                 }
             }
-            if keyed {
-                pick_next(&mut moves, &mut keys, i);
+            if keyed && !in_order {
+                in_order = pick_next(&mut moves, &mut keys, i);
             }
             let mv = moves[i];
             if keep_pv {
@@ -1318,18 +1321,26 @@ where
 
 /// Moves the move with the highest key among `i..` to position `i`, keeping the order of the
 /// others (a stable, lazy selection sort: a cutoff often comes before the list is sorted).
+/// True when the keys after `i` are then in order already (later picks would move nothing:
+/// most keys are equal when only the table's move and the killers have one).
 #[inline]
-fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) -> bool {
     let mut best = i;
+    let mut in_order = true;
     for j in i + 1..keys.len() {
         if keys[j] > keys[best] {
             best = j;
+        }
+        if j > i + 1 && keys[j] > keys[j - 1] {
+            in_order = false;
         }
     }
     if best != i {
         moves[i..=best].rotate_right(1);
         keys[i..=best].rotate_right(1);
+        return false;
     }
+    in_order
 }
 
 /// An aspiration bound moved `delta` past a failed score, or open when that reaches a win.
