@@ -275,10 +275,10 @@ impl Board {
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
     /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came
     /// (`placed`) or went: its two bits in their codes flip either way. The cell's own
-    /// patterns leave the counts with the stone's coming and return with its going. Without a branch in the loop
-    /// (the walls' codes are written too, `PAD` keeps them on the grid): this runs twice
-    /// a node. (Indices are masked with `GRID - 1`, a no-op on
-    /// real cells, so no bounds checks.)
+    /// patterns leave the counts as the stone comes and return as it goes. Without a
+    /// branch in the loop (the walls' codes are written too, `PAD` keeps them on the
+    /// grid): this runs twice a node. (Indices are masked with `GRID - 1`, a no-op on real
+    /// cells, so no bounds checks.)
     fn update_codes(&mut self, cell: u16, stone: u16, placed: bool) {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 36, so lanes never borrow from each other.
