@@ -265,7 +265,7 @@ impl Board {
             }
             for code in codes[cell as usize] {
                 for c in 0..2 {
-                    counts.step(c, self.tables.get(c, code) as usize, true);
+                    counts.add_one(c, self.tables.get(c, code) as usize);
                 }
             }
         }

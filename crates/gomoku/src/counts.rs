@@ -30,20 +30,13 @@ impl Counts {
         std::array::from_fn(|p| self.get(color, Pattern::from_u8(p as u8)))
     }
 
-    /// Adds one (`up`) or takes one away from pattern `p` of colour index `c`.
-    #[inline]
-    pub(crate) fn step(&mut self, c: usize, p: usize, up: bool) {
-        let one = 1u64 << (16 * (p >> 1 & 3));
-        let word = &mut self.0[c & 1][p & 1];
-        *word = if up {
-            word.wrapping_add(one)
-        } else {
-            word.wrapping_sub(one)
-        };
+    /// Adds one to pattern `p` of colour index `c` (a count from scratch).
+    pub(crate) fn add_one(&mut self, c: usize, p: usize) {
+        self.0[c & 1][p & 1] += 1 << (16 * (p >> 1 & 3));
     }
 
     /// Adds a move's changes for colour index `c`, tallied in eight 8-bit lanes (lane `p`
-    /// for pattern `p`), each biased by 0x80 (a change of at most 32 either way).
+    /// for pattern `p`), each biased by 0x80 (a change of at most 36 either way).
     #[inline]
     pub(crate) fn add_tally(&mut self, c: usize, tally: u64) {
         let [even, odd] = &mut self.0[c & 1];
@@ -56,7 +49,7 @@ impl Counts {
 mod tests {
     use super::*;
 
-    /// Steps and tallies against plain per-pattern integers.
+    /// Single additions and tallies against plain per-pattern integers.
     #[test]
     fn lanes_add_up_like_plain_counts() {
         let mut counts = Counts::default();
@@ -69,9 +62,8 @@ mod tests {
             let c = (state & 1) as usize;
             if state >> 1 & 1 == 0 {
                 let p = (state >> 2 & 7) as usize;
-                let up = plain[c][p] == 0 || state >> 5 & 1 == 0;
-                counts.step(c, p, up);
-                plain[c][p] += if up { 1 } else { -1 };
+                counts.add_one(c, p);
+                plain[c][p] += 1;
             } else {
                 // A tally of changes within -32..=32 per pattern, never below zero.
                 let mut tally = 0u64;

@@ -882,9 +882,7 @@ where
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         let mut keys = std::mem::take(&mut self.buf.keys[p]);
         moves.clear();
-        // With killers or history, every move gets a key and the best is picked lazily; without,
-        // the game's order stands and only the table's move goes first.
-        let keyed = self.shared.options.killers || self.shared.options.history;
+        let keyed = self.keyed();
         // The table's move alone first, where the game allows: if it cuts off, nothing is
         // generated. The others follow it in the order they would have had anyway.
         let staged = match tt_move {
@@ -1222,6 +1220,12 @@ where
         r.min(depth - 2)
     }
 
+    /// With killers or history every move gets an ordering key and the best is picked
+    /// lazily; without, the game's order stands.
+    fn keyed(&self) -> bool {
+        self.shared.options.killers || self.shared.options.history
+    }
+
     /// Appends the node's moves to the empty `moves`, ordered: by their keys (left in
     /// `keys`) with killers or history, else in the game's order with the table's move first.
     fn generate(
@@ -1236,7 +1240,7 @@ where
         if ply == 0 {
             self.keep_root_moves(moves);
         }
-        if self.shared.options.killers || self.shared.options.history {
+        if self.keyed() {
             self.order(game, ply, tt_move, moves, keys);
         } else if let Some(t) = tt_move {
             if let Some(j) = moves.iter().position(|&m| game.move_id(m) == t as usize) {
