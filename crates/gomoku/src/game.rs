@@ -99,6 +99,16 @@ fn rank_key(urgency: i32, cell: u16) -> u64 {
     ((i32::MAX as i64 - urgency as i64) as u64) << 16 | cell as u64
 }
 
+/// The driver's move key ([`Game::generate_keyed`]) for a candidate's `rank_key`: the same
+/// order, the higher key first. Urgency stays below 2^17 (four directions of at most a five
+/// and a block of one, and the two bonuses) and a cell below 2^10 (the largest board has 484).
+#[inline]
+fn move_key(rank_key: u64) -> i32 {
+    let urgency = i32::MAX as i64 - (rank_key >> 16) as i64;
+    let cell = rank_key as u16 as i64;
+    (urgency << 10 | (1023 - cell)) as i32
+}
+
 impl Board {
     /// The empty cells within two steps of a stone (the centre on an empty board), in
     /// reading order.
@@ -164,8 +174,15 @@ impl Board {
 
     /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
     /// order); under an open three (`threatened`) only the cells that stop it and our own
-    /// fours are candidates.
-    fn ranked_candidates(&self, threatened: bool, ranks: Range<usize>, moves: &mut Vec<u16>) {
+    /// fours are candidates. With `keys`, the best `ranks.end` in any order, each with its
+    /// move key (see [`move_key`]), and `ranks` must start at 0.
+    fn ranked_candidates(
+        &self,
+        threatened: bool,
+        ranks: Range<usize>,
+        moves: &mut Vec<u16>,
+        keys: Option<&mut Vec<i32>>,
+    ) {
         let me = self.to_move();
         let op = me.other();
         SCORED.with(|scored| {
@@ -187,8 +204,17 @@ impl Board {
                 // Only the best `end` are wanted: find them, then sort only them.
                 scored.select_nth_unstable(end);
             }
-            scored[..end].sort_unstable();
-            moves.extend(scored[ranks.start..end].iter().map(|&k| k as u16));
+            match keys {
+                Some(keys) => {
+                    debug_assert_eq!(ranks.start, 0);
+                    moves.extend(scored[..end].iter().map(|&k| k as u16));
+                    keys.extend(scored[..end].iter().map(|&k| move_key(k)));
+                }
+                None => {
+                    scored[..end].sort_unstable();
+                    moves.extend(scored[ranks.start..end].iter().map(|&k| k as u16));
+                }
+            }
         });
     }
 
@@ -209,6 +235,23 @@ impl Board {
             Forced::Blocks
         } else {
             Forced::No
+        }
+    }
+
+    /// [`Game::generate_moves`], and with `keys` [`Game::generate_keyed`].
+    fn generate(&self, moves: &mut Vec<u16>, keys: Option<&mut Vec<i32>>) {
+        if self.history().is_empty() {
+            moves.extend(self.candidates());
+        } else if self.forced_moves(moves) == Forced::No {
+            // The opponent threatens an open four (it has an open three; no four, or we
+            // would be blocking it): only the cells that stop it (where it would make a
+            // four), and our own fours, are worth searching; all of them.
+            let threatened = self.threatens(self.to_move().other());
+            let ranks = if threatened { usize::MAX } else { MAX_MOVES };
+            return self.ranked_candidates(threatened, 0..ranks, moves, keys);
+        }
+        if let Some(keys) = keys {
+            keys.extend((0..moves.len() as i32).map(|i| -i));
         }
     }
 
@@ -246,21 +289,12 @@ impl Game for Board {
     /// three, the cells that stop it and our own fours; else the best [`MAX_MOVES`]
     /// candidates. Always most urgent first.
     fn generate_moves(&self, moves: &mut Vec<u16>) {
-        if self.history().is_empty() {
-            moves.extend(self.candidates());
-            return;
-        }
-        if self.forced_moves(moves) != Forced::No {
-            return;
-        }
-        // The opponent threatens an open four (it has an open three; no four, or we would
-        // be blocking it): only the cells that stop it (where it would make a four), and
-        // our own fours, are worth searching; all of them.
-        if self.threatens(self.to_move().other()) {
-            self.ranked_candidates(true, 0..usize::MAX, moves);
-        } else {
-            self.ranked_candidates(false, 0..MAX_MOVES, moves);
-        }
+        self.generate(moves, None);
+    }
+
+    /// The same moves, unsorted where they are ranked (the driver picks them as it goes).
+    fn generate_keyed(&self, moves: &mut Vec<u16>, keys: &mut Vec<i32>) {
+        self.generate(moves, Some(keys));
     }
 
     /// The candidates beyond the best [`MAX_MOVES`] of a quiet position, most urgent first
@@ -270,7 +304,7 @@ impl Game for Board {
         {
             return;
         }
-        self.ranked_candidates(false, MAX_MOVES..usize::MAX, moves);
+        self.ranked_candidates(false, MAX_MOVES..usize::MAX, moves, None);
     }
 
     fn play(&mut self, cell: u16) {
@@ -727,6 +761,32 @@ mod tests {
             }
         }
         assert!(quiet > 200 && forced > 20, "{quiet} quiet, {forced} forced");
+    }
+
+    /// The keyed moves are the generated ones, and their keys (the higher first, ties in
+    /// list order) put them in the generated order.
+    #[test]
+    fn keyed_moves_sort_into_the_generated_order() {
+        let mut rand = crate::test_util::xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut unsorted = 0;
+        for _ in 0..20 {
+            let mut b = Board::new(15, Rule::Freestyle).unwrap();
+            while b.winner().is_none() && b.history().len() < 50 {
+                let (mut moves, mut keyed, mut keys) = (Vec::new(), Vec::new(), Vec::new());
+                b.generate_moves(&mut moves);
+                b.generate_keyed(&mut keyed, &mut keys);
+                assert_eq!(keys.len(), keyed.len());
+                assert!(keys.iter().all(|&k| k <= alphabeta::MAX_MOVE_KEY));
+                let mut order: Vec<usize> = (0..keyed.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
+                let sorted: Vec<u16> = order.iter().map(|&i| keyed[i]).collect();
+                assert_eq!(sorted, moves, "\n{b}");
+                unsorted += (keyed != moves) as u32;
+                let all = b.candidates();
+                b.place(all[(rand() % all.len() as u64) as usize]);
+            }
+        }
+        assert!(unsorted > 100, "only {unsorted} lists came unsorted");
     }
 
     #[test]

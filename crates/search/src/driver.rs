@@ -12,7 +12,8 @@ use crate::classic::{outcome_score, PvTable};
 use crate::observer::{root_bound, root_view, root_window};
 use crate::tt::{TranspositionTable, TtEntry};
 use crate::{
-    Bound, Ends, Evaluator, Game, NoObserver, Observer, Score, SearchReport, Stats, MAX_PLY,
+    Bound, Ends, Evaluator, Game, NoObserver, Observer, Score, SearchReport, Stats, MAX_MOVE_KEY,
+    MAX_PLY,
 };
 
 /// Settings of an iterative-deepening [`Search`]. Start from [`SearchOptions::depth`],
@@ -683,7 +684,7 @@ where
         let mut moves = Vec::new();
         if game.outcome().is_none() {
             game.generate_moves(&mut moves);
-            self.keep_root_moves(&mut moves);
+            self.keep_root_moves(&mut moves, &mut Vec::new());
         }
         let score = match game.outcome() {
             Some(o) => outcome_score(o, 0),
@@ -1129,9 +1130,23 @@ where
     }
 
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
-    /// among `moves`.
-    fn keep_root_moves(&self, moves: &mut Vec<G::Move>) {
-        if moves.iter().any(|m| self.root_moves.contains(m)) {
+    /// among `moves`; and their keys, if `keys` has them.
+    fn keep_root_moves(&self, moves: &mut Vec<G::Move>, keys: &mut Vec<i32>) {
+        if !moves.iter().any(|m| self.root_moves.contains(m)) {
+            return;
+        }
+        if keys.len() == moves.len() {
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                if self.root_moves.contains(&moves[i]) {
+                    moves[kept] = moves[i];
+                    keys[kept] = keys[i];
+                    kept += 1;
+                }
+            }
+            keys.truncate(kept);
+            moves.truncate(kept);
+        } else {
             moves.retain(|m| self.root_moves.contains(m));
         }
     }
@@ -1227,7 +1242,8 @@ where
     }
 
     /// Appends the node's moves to the empty `moves`, ordered: by their keys (left in
-    /// `keys`) with killers or history, else in the game's order with the table's move first.
+    /// `keys`, the game's own where killers alone order) with killers or history, else in the
+    /// game's order with the table's move first.
     fn generate(
         &self,
         game: &G,
@@ -1236,9 +1252,16 @@ where
         moves: &mut Vec<G::Move>,
         keys: &mut Vec<i32>,
     ) {
-        game.generate_moves(moves);
+        let opts = self.shared.options;
+        keys.clear();
+        if opts.killers && !opts.history {
+            game.generate_keyed(moves, keys);
+            debug_assert!(keys.len() == moves.len() && keys.iter().all(|&k| k <= MAX_MOVE_KEY));
+        } else {
+            game.generate_moves(moves);
+        }
         if ply == 0 {
-            self.keep_root_moves(moves);
+            self.keep_root_moves(moves, keys);
         }
         if self.keyed() {
             self.order(game, ply, tt_move, moves, keys);
@@ -1289,21 +1312,28 @@ where
         let opts = self.shared.options;
         let killers = self.buf.killers[ply as usize];
         let side = (ply as usize % 2) * self.id_limit;
-        keys.clear();
-        keys.extend(moves.iter().map(|&mv| {
-            let id = game.move_id(mv);
-            if tt_move.is_some_and(|t| t as usize == id) {
-                TT_MOVE_KEY
+        if keys.len() != moves.len() {
+            // No keys from the game: the history's, or none (the game's order stays).
+            keys.clear();
+            keys.extend(moves.iter().map(|&mv| {
+                match opts.history {
+                    true => (self.buf.history)
+                        .get(side + game.move_id(mv))
+                        .copied()
+                        .unwrap_or(0),
+                    false => 0,
+                }
+            }));
+        }
+        for (key, &mv) in keys.iter_mut().zip(moves) {
+            if tt_move.is_some_and(|t| t as usize == game.move_id(mv)) {
+                *key = TT_MOVE_KEY;
             } else if opts.killers && killers[0] == Some(mv) {
-                KILLER_KEY + 1
+                *key = KILLER_KEY + 1;
             } else if opts.killers && killers[1] == Some(mv) {
-                KILLER_KEY
-            } else if opts.history {
-                self.buf.history.get(side + id).copied().unwrap_or(0)
-            } else {
-                0
+                *key = KILLER_KEY;
             }
-        }));
+        }
     }
 
     /// A move caused a cutoff: remember it as a killer and in the history.

@@ -39,6 +39,10 @@ pub enum Ends {
     WonIn(u32),
 }
 
+/// The largest key [`Game::generate_keyed`] may give (the driver ranks killers and the
+/// table's move above it).
+pub const MAX_MOVE_KEY: i32 = 1 << 30;
+
 /// A two-player, zero-sum, perfect-information game with alternating turns, seen from the side
 /// to move.
 ///
@@ -104,6 +108,18 @@ pub trait Game {
     /// is the game's first guess of which moves are best; the search keeps it among moves it
     /// knows nothing else about, so good heuristic ordering here speeds up every algorithm.
     fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The moves of [`generate_moves`](Game::generate_moves) in any order, each with its key
+    /// at the same index of `keys` (both arrive empty): the higher key first, equal keys in
+    /// list order, so the keys must order the moves as `generate_moves` would. Keys stay
+    /// below [`MAX_MOVE_KEY`]. The driver asks for this where it orders moves by killers
+    /// without history, and picks the moves best first as it searches them: a node cut off
+    /// by its first move or two does not pay for sorting the rest. The default keys
+    /// `generate_moves`' order.
+    fn generate_keyed(&self, moves: &mut Vec<Self::Move>, keys: &mut Vec<i32>) {
+        self.generate_moves(moves);
+        keys.extend((0..moves.len() as i32).map(|i| -i));
+    }
 
     /// Plays a legal move of the side to move; the other side is then to move.
     fn play(&mut self, mv: Self::Move);

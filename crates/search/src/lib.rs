@@ -33,7 +33,7 @@ pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, 
 pub use driver::{
     late_move_count, Iteration, Search, SearchOptions, StopHandle, FUTILITY_DEPTH, RAZOR_DEPTH,
 };
-pub use game::{mix64, Ends, Evaluator, Game, Outcome};
+pub use game::{mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
 pub use observer::{NoObserver, Observer};
 pub use score::{Bound, Score, MAX_PLY};
 pub use stats::{SearchReport, Stats};

@@ -948,3 +948,97 @@ fn the_table_move_first_saves_move_lists_and_changes_nothing_else() {
         );
     }
 }
+
+/// A [`RandomGame`] that hands its moves over in reverse, each keyed with its place in the
+/// game's order ([`Game::generate_keyed`]).
+#[derive(Clone)]
+struct Reversed(RandomGame);
+
+impl Game for Reversed {
+    type Move = u8;
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        self.0.generate_moves(moves);
+    }
+    fn generate_keyed(&self, moves: &mut Vec<u8>, keys: &mut Vec<i32>) {
+        self.0.generate_moves(moves);
+        moves.reverse();
+        // The first of the game's order gets the highest key.
+        keys.extend((0..moves.len() as i32).map(|i| i * 3));
+    }
+    fn play(&mut self, mv: u8) {
+        self.0.play(mv);
+    }
+    fn undo(&mut self, mv: u8) {
+        self.0.undo(mv);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn move_id(&self, mv: u8) -> usize {
+        self.0.move_id(mv)
+    }
+    fn move_id_limit(&self) -> usize {
+        self.0.move_id_limit()
+    }
+    fn hash(&self) -> Option<u64> {
+        self.0.hash()
+    }
+    fn table_move(&self, id: usize) -> Option<u8> {
+        self.0.table_move(id)
+    }
+}
+
+/// Moves handed over unsorted with keys are searched in the keys' order: the same tree as
+/// the game's own order (move, score, line, nodes), at the root too when the caller keeps
+/// only some root moves.
+#[test]
+fn keyed_moves_search_the_same_tree_as_ordered_ones() {
+    let options = SearchOptions {
+        late_move_pruning: true,
+        history: false,
+        ..SearchOptions::depth(7)
+    };
+    for seed in [3, 4, 5, 6, 7] {
+        let game = RandomGame::new(14, seed);
+        let ordered = Search::new(options.clone()).run(&mut game.clone(), &RandomEval);
+        let eval = |r: &Reversed| RandomEval.evaluate(&r.0);
+        let keyed = Search::new(options.clone()).run(&mut Reversed(game.clone()), &eval);
+        assert_eq!(
+            (keyed.best_move, keyed.score, &keyed.pv, keyed.stats.nodes),
+            (
+                ordered.best_move,
+                ordered.score,
+                &ordered.pv,
+                ordered.stats.nodes
+            ),
+            "seed {seed}"
+        );
+        let mut roots = Vec::new();
+        game.generate_moves(&mut roots);
+        let some: Vec<u8> = roots.iter().copied().skip(1).step_by(2).collect();
+        let ordered = Search::new(options.clone()).run_among(
+            &mut game.clone(),
+            &RandomEval,
+            &mut NoObserver,
+            &some,
+            |_| true,
+        );
+        let keyed = Search::new(options.clone()).run_among(
+            &mut Reversed(game.clone()),
+            &eval,
+            &mut NoObserver,
+            &some,
+            |_| true,
+        );
+        assert_eq!(
+            (keyed.best_move, keyed.score, &keyed.pv, keyed.stats.nodes),
+            (
+                ordered.best_move,
+                ordered.score,
+                &ordered.pv,
+                ordered.stats.nodes
+            ),
+            "seed {seed}, among {some:?}"
+        );
+    }
+}
