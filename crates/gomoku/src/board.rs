@@ -131,17 +131,24 @@ pub struct Board {
     stone_rows: [u32; STRIDE],
     /// Per grid row, a bit per grid column for each cell within two steps of a stone (the
     /// stones' own cells too): the move generator's candidates, a row at a time. A stone
-    /// sets the bits of the 5x5 square around it; `near_before` holds the five rows as they
-    /// were, for the undo.
+    /// sets the bits of the 5x5 square around it; its [`MoveRecord`] keeps the five rows as
+    /// they were, for the undo.
     near_rows: [u32; STRIDE],
     /// The pattern counts as they were before each move or pass: the threats of the
     /// positions on the way here (the evaluation looks at the last one).
     counts_before: Vec<Counts>,
-    /// The box around the stones after each move, `[min x, max x, min y, max y]`: the
+    /// Per move, what its undo restores.
+    records: Vec<MoveRecord>,
+}
+
+/// What a move changes that its undo restores rather than recomputes.
+#[derive(Clone, Debug)]
+struct MoveRecord {
+    /// The box around the stones after the move, `[min x, max x, min y, max y]`: the
     /// candidates lie within two steps of it.
-    boxes: Vec<[u8; 4]>,
-    /// The five rows of `near_rows` around each move's stone as they were before it.
-    near_before: Vec<[u32; 5]>,
+    bounds: [u8; 4],
+    /// The five rows of `near_rows` around the move's stone as they were before it.
+    near_before: [u32; 5],
 }
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
@@ -180,8 +187,7 @@ impl Board {
             stone_rows: [0; STRIDE],
             near_rows: [0; STRIDE],
             counts_before: Vec::new(),
-            boxes: Vec::new(),
-            near_before: Vec::new(),
+            records: Vec::new(),
         }
         .with_codes())
     }
@@ -283,9 +289,8 @@ impl Board {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 36, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
-        let lanes = |entry: u8| LANES[entry as usize];
         for &code in &self.codes[cell as usize & (GRID - 1)] {
-            let own = lanes(self.tables.raw(code));
+            let own = LANES[self.tables.raw(code) as usize];
             for c in 0..2 {
                 delta[c] = if placed {
                     delta[c].wrapping_sub(own[c])
@@ -306,9 +311,10 @@ impl Board {
                     self.codes[p][di] = new;
                     // Counted only on an empty cell, without a branch: all ones or 0.
                     let mask = 0u64.wrapping_sub((content == Cell::Empty) as u64);
-                    let (b, a) = (lanes(self.tables.raw(old)), lanes(self.tables.raw(new)));
+                    let before = LANES[self.tables.raw(old) as usize];
+                    let after = LANES[self.tables.raw(new) as usize];
                     for c in 0..2 {
-                        delta[c] = delta[c].wrapping_add(a[c].wrapping_sub(b[c]) & mask);
+                        delta[c] = delta[c].wrapping_add(after[c].wrapping_sub(before[c]) & mask);
                     }
                 }
             }
@@ -325,26 +331,39 @@ impl Board {
         self.stone_rows[(i / STRIDE) & (STRIDE - 1)] ^= 1 << (i % STRIDE);
     }
 
-    /// Marks the 5x5 square around a new stone on `cell` in `near_rows`, keeping the rows
-    /// as they were for [`unmark_near`](Self::unmark_near).
+    /// Marks the 5x5 square around a new stone on `cell` in `near_rows` and grows the box
+    /// around the stones; the record of the move keeps what [`unmark`](Self::unmark)
+    /// restores.
     #[inline]
-    fn mark_near(&mut self, cell: u16) {
+    fn mark(&mut self, cell: u16) {
         let (row, column) = (cell as usize / STRIDE, cell as usize % STRIDE);
         let square = 0b11111u32 << column >> 2;
         let rows = |k: usize| (row + STRIDE - 2 + k) & (STRIDE - 1);
-        self.near_before
-            .push(std::array::from_fn(|k| self.near_rows[rows(k)]));
+        let near_before = std::array::from_fn(|k| self.near_rows[rows(k)]);
         for k in 0..5 {
             self.near_rows[rows(k)] |= square;
         }
+        let (x, y) = self.xy(cell);
+        let (x, y) = (x as u8, y as u8);
+        let bounds = match self.records.last() {
+            Some(r) => {
+                let [x0, x1, y0, y1] = r.bounds;
+                [x0.min(x), x1.max(x), y0.min(y), y1.max(y)]
+            }
+            None => [x, x, y, y],
+        };
+        self.records.push(MoveRecord {
+            bounds,
+            near_before,
+        });
     }
 
-    /// Takes back [`mark_near`](Self::mark_near) for the stone on `cell`.
+    /// Takes back [`mark`](Self::mark) for the stone on `cell`.
     #[inline]
-    fn unmark_near(&mut self, cell: u16) {
+    fn unmark(&mut self, cell: u16) {
         let row = cell as usize / STRIDE;
-        if let Some(before) = self.near_before.pop() {
-            for (k, bits) in before.into_iter().enumerate() {
+        if let Some(r) = self.records.pop() {
+            for (k, bits) in r.near_before.into_iter().enumerate() {
                 self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
             }
         }
@@ -392,7 +411,11 @@ impl Board {
     /// The rows and columns where a cell can be within two steps of a stone:
     /// `(x range, y range)`, empty ranges on an empty board.
     pub fn candidate_area(&self) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
-        let Some(&[x0, x1, y0, y1]) = self.boxes.last() else {
+        let Some(&MoveRecord {
+            bounds: [x0, x1, y0, y1],
+            ..
+        }) = self.records.last()
+        else {
             return (0..0, 0..0);
         };
         let n = self.size as u32;
@@ -520,14 +543,7 @@ impl Board {
         self.to_move = c.other();
         self.update_codes(cell, stone_code(c), true);
         self.flip_stone_bit(cell);
-        self.mark_near(cell);
-        let (x, y) = self.xy(cell);
-        let (x, y) = (x as u8, y as u8);
-        let b = match self.boxes.last() {
-            Some(&[x0, x1, y0, y1]) => [x0.min(x), x1.max(x), y0.min(y), y1.max(y)],
-            None => [x, x, y, y],
-        };
-        self.boxes.push(b);
+        self.mark(cell);
     }
 
     /// Gives the move to the other side without a stone (a null move: "what if I passed?").
@@ -551,8 +567,7 @@ impl Board {
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
         self.update_codes(cell, stone_code(self.to_move), false);
         self.flip_stone_bit(cell);
-        self.unmark_near(cell);
-        self.boxes.pop();
+        self.unmark(cell);
         self.counts_before.pop();
         Some(cell)
     }
