@@ -20,6 +20,7 @@
 //! Renju (Black's forbidden moves) is not implemented; [`Rule`] is where it would go.
 
 mod board;
+mod budget;
 mod counts;
 mod engine;
 mod game;

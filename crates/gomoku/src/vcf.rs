@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use crate::board::{Board, Color, DIRECTIONS};
+use crate::budget::Budget;
 use crate::patterns::Pattern;
 
 /// The empty cells on the lines through `cell` (up to four steps away) where `color` would
@@ -32,9 +33,7 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
 /// A VCF search: the winning line if the side to move has one within `max_fours` fours.
 pub struct VcfSearch {
     max_fours: u32,
-    node_limit: u64,
-    deadline: Option<std::time::Instant>,
-    stop: Option<alphabeta::StopHandle>,
+    budget: Budget,
     /// Move lists, one per level of the search, kept from search to search: each four with
     /// the cell that blocks it (0 until known).
     lists: Vec<Vec<(u16, u16)>>,
@@ -48,9 +47,7 @@ impl VcfSearch {
     pub fn new(max_fours: u32, node_limit: u64) -> VcfSearch {
         VcfSearch {
             max_fours,
-            node_limit,
-            deadline: None,
-            stop: None,
+            budget: Budget::new(node_limit),
             lists: Vec::new(),
             nodes: 0,
             failed: HashSet::new(),
@@ -58,19 +55,15 @@ impl VcfSearch {
     }
 
     /// The same search, giving up at `deadline` too (checked every 64 nodes).
-    pub fn with_deadline(self, deadline: std::time::Instant) -> VcfSearch {
-        VcfSearch {
-            deadline: Some(deadline),
-            ..self
-        }
+    pub fn with_deadline(mut self, deadline: std::time::Instant) -> VcfSearch {
+        self.budget.deadline = Some(deadline);
+        self
     }
 
     /// The same search, giving up when `stop` is set too (checked every 64 nodes).
-    pub fn with_stop(self, stop: alphabeta::StopHandle) -> VcfSearch {
-        VcfSearch {
-            stop: Some(stop),
-            ..self
-        }
+    pub fn with_stop(mut self, stop: alphabeta::StopHandle) -> VcfSearch {
+        self.budget.stop = Some(stop);
+        self
     }
 
     /// The winning sequence (attacker and defender moves alternating, ending with the
@@ -84,6 +77,7 @@ impl VcfSearch {
     /// allocation once the search has warmed up.
     pub fn wins(&mut self, b: &mut Board, line: &mut Vec<u16>) -> bool {
         self.nodes = 0;
+        self.budget.restart();
         self.failed.clear();
         line.clear();
         self.attack(b, self.max_fours, line)
@@ -91,28 +85,18 @@ impl VcfSearch {
 
     /// Did the last search stop at a limit (so a `None` proves nothing)?
     pub fn gave_up(&self) -> bool {
-        self.nodes > self.node_limit
+        self.budget.is_spent()
     }
 
     /// Changes the limits of the next searches.
     pub fn set_limits(&mut self, max_fours: u32, node_limit: u64) {
         self.max_fours = max_fours;
-        self.node_limit = node_limit;
+        self.budget.node_limit = node_limit;
     }
 
     fn attack(&mut self, b: &mut Board, fours_left: u32, line: &mut Vec<u16>) -> bool {
         self.nodes += 1;
-        if self.nodes > self.node_limit || b.winner().is_some() {
-            return false;
-        }
-        if self.nodes.is_multiple_of(64)
-            && (self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.is_stopped()))
-        {
-            // Out of time or told to stop: stop everywhere (the node count now exceeds the limit).
-            self.nodes = self.node_limit + 1;
+        if self.budget.exhausted(self.nodes) || b.winner().is_some() {
             return false;
         }
         let me = b.to_move();

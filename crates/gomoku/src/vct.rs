@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::board::{Board, Color};
+use crate::budget::Budget;
 use crate::patterns::Pattern;
 use crate::vcf::VcfSearch;
 
@@ -23,9 +24,7 @@ const MAX_THREES: usize = 8;
 /// A VCT search with limits on its depth (attacker moves), nodes and time.
 pub struct VctSearch {
     max_depth: u32,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<alphabeta::StopHandle>,
+    budget: Budget,
     /// The VCF check at each attacker node (a VCT's cheapest case).
     vcf: VcfSearch,
     /// Nodes visited by the last search (VCF nodes included).
@@ -39,9 +38,6 @@ pub struct VctSearch {
     lists: Vec<Vec<u16>>,
     /// Spare lists for the defender's replies and the VCF's lines.
     pool: Vec<Vec<u16>>,
-    out_of_budget: bool,
-    /// The node count at which the clock and the stop flag are next looked at.
-    next_clock_check: u64,
 }
 
 impl VctSearch {
@@ -50,39 +46,31 @@ impl VctSearch {
     pub fn new(max_depth: u32, node_limit: u64) -> VctSearch {
         VctSearch {
             max_depth,
-            node_limit,
-            deadline: None,
-            stop: None,
+            budget: Budget::new(node_limit),
             vcf: VcfSearch::new(12, 200),
             nodes: 0,
             failed: HashMap::new(),
             proven: HashMap::new(),
             lists: Vec::new(),
             pool: Vec::new(),
-            out_of_budget: false,
-            next_clock_check: 0,
         }
     }
 
     /// The same search, giving up at `deadline` too.
-    pub fn with_deadline(self, deadline: Instant) -> VctSearch {
-        VctSearch {
-            deadline: Some(deadline),
-            ..self
-        }
+    pub fn with_deadline(mut self, deadline: Instant) -> VctSearch {
+        self.budget.deadline = Some(deadline);
+        self
     }
 
     /// The same search, giving up when `stop` is set too.
-    pub fn with_stop(self, stop: alphabeta::StopHandle) -> VctSearch {
-        VctSearch {
-            stop: Some(stop),
-            ..self
-        }
+    pub fn with_stop(mut self, stop: alphabeta::StopHandle) -> VctSearch {
+        self.budget.stop = Some(stop);
+        self
     }
 
     /// Did the last search stop at a limit (so a `None` proves nothing)?
     pub fn gave_up(&self) -> bool {
-        self.out_of_budget
+        self.budget.is_spent()
     }
 
     /// The winning line of the side to move: its moves and the defender's (one of the
@@ -92,8 +80,7 @@ impl VctSearch {
         self.nodes = 0;
         self.failed.clear();
         self.proven.clear();
-        self.out_of_budget = false;
-        self.next_clock_check = 0;
+        self.budget.restart();
         if b.winner().is_some() {
             return None;
         }
@@ -103,7 +90,7 @@ impl VctSearch {
             if self.attack(b, depth, &mut line, true) {
                 return Some(line);
             }
-            if self.out_of_budget {
+            if self.budget.is_spent() {
                 break;
             }
         }
@@ -119,21 +106,11 @@ impl VctSearch {
         found
     }
 
-    /// Counts a node; is the search out of its budget (nodes, time, a stop)?
+    /// Counts a node; is the search out of its budget (nodes, time, a stop)? (The count
+    /// jumps by the VCF's nodes too.)
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.out_of_budget {
-            return true;
-        }
-        if self.nodes > self.node_limit {
-            self.out_of_budget = true;
-        } else if self.nodes >= self.next_clock_check {
-            // The count jumps by the VCF's nodes too: look at the clock every 64 or so.
-            self.next_clock_check = self.nodes + 64;
-            self.out_of_budget = self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.is_stopped());
-        }
-        self.out_of_budget
+        self.budget.exhausted(self.nodes)
     }
 
     /// The attacker (the side to move) wins within `depth` threats: the line is appended
@@ -220,7 +197,7 @@ impl VctSearch {
                 break;
             }
             line.truncate(start);
-            if self.out_of_budget {
+            if self.budget.is_spent() {
                 break;
             }
         }
@@ -228,7 +205,7 @@ impl VctSearch {
         if won {
             let d = self.proven.entry(hash).or_insert(depth);
             *d = (*d).min(depth);
-        } else if !self.out_of_budget {
+        } else if !self.budget.is_spent() {
             self.failed.insert(hash, depth);
         }
         won
