@@ -42,10 +42,11 @@ pub struct SearchOptions {
     /// Cut on table entries searched deeper than needed, not only as deep. Stronger, but the
     /// score then depends on what the table holds and may differ from a fixed-depth minimax.
     pub deeper_tt_cutoffs: bool,
-    /// Late-move reductions: away from the principal variation, moves late in the order
-    /// (the 4th on, at nodes with at least 6 moves and 3 plies to go) are searched a ply or
-    /// two shallower first, and again at full depth only if they beat alpha. Much deeper in
-    /// the same time when the game orders its moves well; values are no longer exact minimax.
+    /// Late-move reductions: moves late in the order are searched shallower first (more
+    /// plies the later the move and the deeper the node, fewer on the principal variation:
+    /// [`late_move_reduction`]), and again at full depth only if they beat alpha. Much
+    /// deeper in the same time when the game orders its moves well; values are no longer
+    /// exact minimax.
     pub late_move_reductions: bool,
     /// A node with a single legal move (the game generated only one: a forced reply) passes
     /// its whole depth to that move instead of one ply less, so forcing lines (a four and its
@@ -108,6 +109,25 @@ pub fn late_move_count(depth: u32, quiet: bool) -> usize {
     } else {
         ((5.0 * root - 2.0).round() as usize).clamp(3, 8)
     }
+}
+
+/// How many plies shallower [`SearchOptions::late_move_reductions`] searches the `i`-th move
+/// (from 0) of a node with `depth` plies to go first: `ln(depth) * ln(i + 1) / 2` rounded,
+/// one less at a principal-variation node, from the second move on and 3 plies to go, and
+/// always leaving a ply. (Depth 4: the 3rd to 8th move by one, then two; depth 10: the
+/// 2nd by one, the 4th by two, the 9th by three.)
+pub fn late_move_reduction(pv_node: bool, depth: u32, i: usize) -> u32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        std::array::from_fn(|d| {
+            std::array::from_fn(|i| ((d as f64).ln() * ((i + 1) as f64).ln() / 2.0).round() as u8)
+        })
+    });
+    if depth < 3 || i == 0 {
+        return 0;
+    }
+    let r = TABLE[depth.min(63) as usize][i.min(63)] as u32;
+    let r = if pv_node { r.saturating_sub(1) } else { r };
+    r.min(depth - 2)
 }
 
 impl SearchOptions {
@@ -265,7 +285,6 @@ impl Search {
     pub fn run<G, E>(&mut self, game: &mut G, eval: &E) -> SearchReport<G::Move>
     where
         G: Game + Clone + Send,
-        G::Move: Send,
         E: Evaluator<G> + Sync + ?Sized,
     {
         self.run_with(game, eval, &mut NoObserver, |_| true)
@@ -283,7 +302,6 @@ impl Search {
     ) -> SearchReport<G::Move>
     where
         G: Game + Clone + Send,
-        G::Move: Send,
         E: Evaluator<G> + Sync + ?Sized,
         O: Observer<G> + ?Sized,
         F: FnMut(&Iteration<G::Move>) -> bool,
@@ -305,7 +323,6 @@ impl Search {
     ) -> SearchReport<G::Move>
     where
         G: Game + Clone + Send,
-        G::Move: Send,
         E: Evaluator<G> + Sync + ?Sized,
         O: Observer<G> + ?Sized,
         F: FnMut(&Iteration<G::Move>) -> bool,
@@ -978,7 +995,7 @@ where
             if i == 0 {
                 v = -self.node(game, child_depth, ply + 1, -beta, -alpha);
             } else {
-                let r = self.reduction(pv_node, depth, i, moves.len());
+                let r = self.reduction(pv_node, depth, i);
                 v = -self.node(game, child_depth - r, ply + 1, -alpha - 1, -alpha);
                 if r > 0 && v > alpha && !self.stopped {
                     v = -self.node(game, child_depth, ply + 1, -alpha - 1, -alpha);
@@ -1225,14 +1242,15 @@ where
         (v >= beta && !self.stopped).then(|| if v.is_decisive() { beta } else { v })
     }
 
-    /// How many plies shallower to search the `i`-th move first (late-move reductions).
+    /// How many plies shallower to search the `i`-th move (from 0) first: see
+    /// [`late_move_reduction`].
     #[inline]
-    fn reduction(&self, pv_node: bool, depth: u32, i: usize, moves: usize) -> u32 {
-        if !self.shared.options.late_move_reductions || depth < 3 || i < 3 || moves < 6 {
-            return 0;
+    fn reduction(&self, pv_node: bool, depth: u32, i: usize) -> u32 {
+        if self.shared.options.late_move_reductions {
+            late_move_reduction(pv_node, depth, i)
+        } else {
+            0
         }
-        let r = 1 + u32::from(i >= 8 && depth >= 5) - u32::from(pv_node && i < 8);
-        r.min(depth - 2)
     }
 
     /// With killers or history every move gets an ordering key and the best is picked
@@ -1299,8 +1317,9 @@ where
         }
     }
 
-    /// Gives every move an ordering key: the table's move, then the killers, then history.
-    /// Equal keys keep the game's own order.
+    /// Gives every move an ordering key: the table's move, then the killers, then the
+    /// history's count or (without history) the game's own key. Equal keys keep the list's
+    /// order.
     fn order(
         &self,
         game: &G,
@@ -1312,17 +1331,13 @@ where
         let opts = self.shared.options;
         let killers = self.buf.killers[ply as usize];
         let side = (ply as usize % 2) * self.id_limit;
-        if keys.len() != moves.len() {
-            // No keys from the game: the history's, or none (the game's order stays).
+        if opts.history {
+            // The history orders (the game's order breaks ties); without it the game's own
+            // keys are already in `keys`.
             keys.clear();
             keys.extend(moves.iter().map(|&mv| {
-                match opts.history {
-                    true => (self.buf.history)
-                        .get(side + game.move_id(mv))
-                        .copied()
-                        .unwrap_or(0),
-                    false => 0,
-                }
+                let id = side + game.move_id(mv);
+                self.buf.history.get(id).copied().unwrap_or(0)
             }));
         }
         for (key, &mv) in keys.iter_mut().zip(moves) {

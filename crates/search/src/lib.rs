@@ -31,7 +31,8 @@ mod tt;
 
 pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, Window};
 pub use driver::{
-    late_move_count, Iteration, Search, SearchOptions, StopHandle, FUTILITY_DEPTH, RAZOR_DEPTH,
+    late_move_count, late_move_reduction, Iteration, Search, SearchOptions, StopHandle,
+    FUTILITY_DEPTH, RAZOR_DEPTH,
 };
 pub use game::{mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
 pub use observer::{NoObserver, Observer};

@@ -1042,3 +1042,23 @@ fn keyed_moves_search_the_same_tree_as_ordered_ones() {
         );
     }
 }
+
+#[test]
+fn late_moves_are_reduced_by_the_logarithmic_rule() {
+    // ln(d) ln(i + 1) / 2, by hand: d 10, i 1: 2.303 * 0.693 / 2 = 0.80 -> 1;
+    // i 3: 2.303 * 1.386 / 2 = 1.60 -> 2; i 8: 2.303 * 2.197 / 2 = 2.53 -> 3;
+    // d 4, i 1: 1.386 * 0.693 / 2 = 0.48 -> 0; i 2: 1.386 * 1.099 / 2 = 0.76 -> 1.
+    let r = alphabeta::late_move_reduction;
+    assert_eq!(
+        [r(false, 10, 1), r(false, 10, 3), r(false, 10, 8)],
+        [1, 2, 3]
+    );
+    assert_eq!([r(true, 10, 1), r(true, 10, 3), r(true, 10, 8)], [0, 1, 2]);
+    assert_eq!([r(false, 4, 1), r(false, 4, 2)], [0, 1]);
+    // Never the first move, never below 3 plies to go, always a ply left.
+    assert_eq!(
+        [r(false, 10, 0), r(false, 2, 30), r(false, 3, 60)],
+        [0, 0, 1]
+    );
+    assert_eq!(r(false, 64, 63), r(false, 200, 500));
+}
