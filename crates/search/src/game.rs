@@ -111,8 +111,8 @@ pub trait Game {
 
     /// The moves of [`generate_moves`](Game::generate_moves) in any order, each with its key
     /// at the same index of `keys` (both arrive empty): the higher key first, equal keys in
-    /// list order, so the keys must order the moves as `generate_moves` would. Keys stay
-    /// below [`MAX_MOVE_KEY`]. The driver asks for this where it orders moves by killers
+    /// list order, so the keys must order the moves as `generate_moves` would. Keys are at
+    /// most [`MAX_MOVE_KEY`]. The driver asks for this where it orders moves by killers
     /// without history, and picks the moves best first as it searches them: a node cut off
     /// by its first move or two does not pay for sorting the rest. The default keys
     /// `generate_moves`' order.
