@@ -1147,25 +1147,24 @@ where
     }
 
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
-    /// among `moves`; and their keys, if `keys` has them.
+    /// among `moves`; and their keys, if `keys` has them (else it is empty).
     fn keep_root_moves(&self, moves: &mut Vec<G::Move>, keys: &mut Vec<i32>) {
         if !moves.iter().any(|m| self.root_moves.contains(m)) {
             return;
         }
-        if keys.len() == moves.len() {
-            let mut kept = 0;
-            for i in 0..moves.len() {
-                if self.root_moves.contains(&moves[i]) {
-                    moves[kept] = moves[i];
+        let keyed = keys.len() == moves.len();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if self.root_moves.contains(&moves[i]) {
+                moves[kept] = moves[i];
+                if keyed {
                     keys[kept] = keys[i];
-                    kept += 1;
                 }
+                kept += 1;
             }
-            keys.truncate(kept);
-            moves.truncate(kept);
-        } else {
-            moves.retain(|m| self.root_moves.contains(m));
         }
+        moves.truncate(kept);
+        keys.truncate(kept);
     }
 
     /// Futility pruning and razoring (see [`SearchOptions::futility_margin`]): the static
