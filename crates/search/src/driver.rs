@@ -68,7 +68,9 @@ pub struct SearchOptions {
     /// expected to catch up) if the horizon's value (the quiescence search, the horizon
     /// wins) at a null window confirms it. Also at a window of proven wins or losses (a
     /// static value is never a proof, so a cut only says "not decided here"); a decisive
-    /// static value never cuts. `None`: off.
+    /// static value never cuts. The static value here (and for [`null_move`](Self::null_move))
+    /// is corrected by the table: where an earlier search of the position, at any depth,
+    /// bounds the value beyond it, that bound stands in for it. `None`: off.
     pub futility_margin: Option<i32>,
     /// Late-move pruning: away from the root and its replies, only the first
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
@@ -98,7 +100,7 @@ pub struct SearchOptions {
 /// The most plies to go at which [`SearchOptions::futility_margin`] cuts above beta.
 pub const FUTILITY_DEPTH: u32 = 6;
 /// The most plies to go at which [`SearchOptions::futility_margin`] cuts below alpha.
-pub const RAZOR_DEPTH: u32 = 3;
+pub const RAZOR_DEPTH: u32 = 4;
 
 /// How many moves [`SearchOptions::late_move_pruning`] searches at a node with `depth` plies
 /// to go: in a quiet position 3, 9, 14, 18, ... up to 32; else 3, 5, 7, then 8.
@@ -542,6 +544,43 @@ impl Search {
     }
 }
 
+/// What a node knows of its value before it searches: its static value, computed at most
+/// once by whichever pruning asks first, and the table's bound from an earlier search of the
+/// position (at any depth).
+#[derive(Default)]
+struct Estimate {
+    stand: Option<Score>,
+    table: Option<(Score, Bound)>,
+}
+
+impl Estimate {
+    /// The static value, from `evaluate` the first time.
+    fn stand(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
+        *self.stand.get_or_insert_with(evaluate)
+    }
+
+    /// The static value, from `evaluate` the first time, as the table corrects it.
+    fn corrected_stand(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
+        let stand = self.stand(evaluate);
+        self.corrected(stand)
+    }
+
+    /// The static value `stand` as the table corrects it: an earlier search found the value
+    /// above it (a lower bound) or below it (an upper bound), or exactly; a search, even a
+    /// shallow one, knows more than the static value. A decisive score on either side is
+    /// left alone (a static value never claims a win; a proof is the search's business).
+    fn corrected(&self, stand: Score) -> Score {
+        match self.table {
+            Some((s, bound)) if !s.is_decisive() && !stand.is_decisive() => match bound {
+                Bound::Exact => s,
+                Bound::Lower => s.max(stand),
+                Bound::Upper => s.min(stand),
+            },
+            _ => stand,
+        }
+    }
+}
+
 /// The best root move of an unfinished iteration, proven by a completed search of that move.
 struct RootResult<M> {
     score: Score,
@@ -847,11 +886,13 @@ where
         // complete), and the stored best move to try first in any case.
         let hash = self.shared.tt.and_then(|tt| game.hash().map(|h| (tt, h)));
         let mut tt_move = None;
+        let mut estimate = Estimate::default();
         if let Some((tt, h)) = hash {
             self.stats.tt_probes += 1;
             if let Some(e) = tt.probe(h) {
                 self.stats.tt_hits += 1;
                 tt_move = e.move_id;
+                estimate.table = Some((e.score.from_table(ply), e.bound));
                 let deep_enough = if self.shared.options.deeper_tt_cutoffs {
                     e.depth >= depth
                 } else {
@@ -875,10 +916,8 @@ where
 
         let opts = self.shared.options;
         let quiet = (opts.futility_margin.is_some() || opts.late_move_pruning) && game.is_quiet();
-        // The node's static value, computed at most once by whichever pruning asks first.
-        let mut stand = None;
         if let Some(v) =
-            self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta, &mut stand)
+            self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta, &mut estimate)
         {
             let bound = if v >= beta {
                 Bound::Lower
@@ -889,7 +928,7 @@ where
                 .exit(game, ply, root_view(ply, v), root_bound(ply, bound));
             return v;
         }
-        if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta, &mut stand) {
+        if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta, &mut estimate) {
             self.obs
                 .exit(game, ply, root_view(ply, v), root_bound(ply, Bound::Lower));
             return v;
@@ -922,7 +961,7 @@ where
                 if moves.is_empty() {
                     self.buf.moves[p] = moves;
                     self.buf.keys[p] = keys;
-                    let v = stand.unwrap_or_else(|| self.eval.evaluate(game));
+                    let v = estimate.stand.unwrap_or_else(|| self.eval.evaluate(game));
                     return self.leaf(game, ply, v);
                 }
                 if moves.len() == 1 && opts.single_reply_extension {
@@ -1168,8 +1207,8 @@ where
     }
 
     /// Futility pruning and razoring (see [`SearchOptions::futility_margin`]): the static
-    /// value, if it is so far above beta or below alpha that searching looks pointless.
-    /// `stand`: the node's static value, filled in if computed here.
+    /// value (as the table corrects it: [`Estimate`]), if it is so far above beta or below
+    /// alpha that searching looks pointless.
     #[allow(clippy::too_many_arguments)]
     fn futility_cut(
         &mut self,
@@ -1180,7 +1219,7 @@ where
         quiet: bool,
         alpha: Score,
         beta: Score,
-        stand: &mut Option<Score>,
+        estimate: &mut Estimate,
     ) -> Option<Score> {
         let margin = self.shared.options.futility_margin?;
         if pv_node || ply == 0 || !quiet || depth > FUTILITY_DEPTH {
@@ -1189,10 +1228,11 @@ where
         // Also where the window is a proven win or loss: a static value only ever says
         // "not decided here", which never makes a claim, and the proof of a win elsewhere
         // then costs a tenth of the nodes.
-        let v = *stand.get_or_insert_with(|| self.eval.evaluate(game));
-        if v.is_decisive() {
+        let stand = estimate.stand(|| self.eval.evaluate(game));
+        if stand.is_decisive() {
             return None;
         }
+        let v = estimate.corrected(stand);
         let m = margin.saturating_mul(depth as i32);
         if v.0.saturating_sub(m) >= beta.0 {
             return Some(v);
@@ -1200,7 +1240,7 @@ where
         if depth <= RAZOR_DEPTH && v.0.saturating_add(m) <= alpha.0 {
             // Razoring: confirmed by the horizon's value (the threats the static value
             // cannot see, a win by them above all), with a null window at alpha.
-            let h = self.horizon(game, ply, alpha, alpha + 1, Some(v));
+            let h = self.horizon(game, ply, alpha, alpha + 1, Some(stand));
             if h <= alpha {
                 return Some(h);
             }
@@ -1211,8 +1251,8 @@ where
     /// Null-move pruning (see [`SearchOptions::null_move`]): the value to cut with, if the
     /// node is so good that passing keeps it at least `beta`. Never twice in a row, never
     /// at the root or at principal-variation nodes; a proven result of the reduced search
-    /// is not trusted beyond `beta`. `stand`: the node's static value, as for
-    /// [`futility_cut`](Self::futility_cut).
+    /// is not trusted beyond `beta`. Only where the static value (as the table corrects it:
+    /// [`Estimate`]) is at least `beta`.
     fn null_move_cut(
         &mut self,
         game: &mut G,
@@ -1220,7 +1260,7 @@ where
         ply: u32,
         pv_node: bool,
         beta: Score,
-        stand: &mut Option<Score>,
+        estimate: &mut Estimate,
     ) -> Option<Score> {
         if !self.shared.options.null_move
             || pv_node
@@ -1228,7 +1268,7 @@ where
             || depth < 3
             || beta.is_decisive()
             || self.null_ply == Some(ply)
-            || *stand.get_or_insert_with(|| self.eval.evaluate(game)) < beta
+            || estimate.corrected_stand(|| self.eval.evaluate(game)) < beta
             || !game.play_null()
         {
             return None;
@@ -1402,5 +1442,34 @@ fn widen(score: Score, delta: i32) -> Score {
         }
     } else {
         Score(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's bound replaces the static value only where it says more: a lower bound
+    /// above it, an upper bound below it, an exact value always; decisive scores never.
+    #[test]
+    fn the_table_corrects_the_static_value_where_it_knows_more() {
+        let with = |s: i32, bound| Estimate {
+            stand: None,
+            table: Some((Score(s), bound)),
+        };
+        let stand = Score(10);
+        assert_eq!(Estimate::default().corrected(stand), stand);
+        assert_eq!(with(30, Bound::Lower).corrected(stand), Score(30));
+        assert_eq!(with(-5, Bound::Lower).corrected(stand), stand);
+        assert_eq!(with(-5, Bound::Upper).corrected(stand), Score(-5));
+        assert_eq!(with(30, Bound::Upper).corrected(stand), stand);
+        assert_eq!(with(-40, Bound::Exact).corrected(stand), Score(-40));
+        let win = Score::win_in(7);
+        assert_eq!(with(win.0, Bound::Exact).corrected(stand), stand);
+        assert_eq!(with(30, Bound::Exact).corrected(-win), -win);
+        // The static value is computed once, then kept.
+        let mut e = with(30, Bound::Lower);
+        assert_eq!(e.corrected_stand(|| stand), Score(30));
+        assert_eq!(e.stand(|| unreachable!()), stand);
     }
 }
