@@ -961,7 +961,7 @@ where
                 if moves.is_empty() {
                     self.buf.moves[p] = moves;
                     self.buf.keys[p] = keys;
-                    let v = estimate.stand.unwrap_or_else(|| self.eval.evaluate(game));
+                    let v = estimate.stand(|| self.eval.evaluate(game));
                     return self.leaf(game, ply, v);
                 }
                 if moves.len() == 1 && opts.single_reply_extension {
