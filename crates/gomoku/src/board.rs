@@ -103,6 +103,86 @@ const LANES: [[u64; 2]; 256] = {
     t
 };
 
+/// What a stone on an empty cell would make across its four lines together, strongest
+/// first (a cell counts in its strongest combo only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Combo {
+    /// Nothing of two lines together.
+    None = 0,
+    /// A win in one: an open four, two fours, or a four and an open three.
+    Decisive = 1,
+    /// Two open threes.
+    DoubleThree = 2,
+    /// A four and, on another line, a three or an open two.
+    FourPlus = 3,
+    /// An open three and, on another line, a three or an open two.
+    ThreePlus = 4,
+    /// Two lines of a three or an open two each.
+    DoubleTwo = 5,
+}
+
+/// How many combos there are (lanes of the combo counts).
+pub const COMBO_KINDS: usize = 6;
+
+/// A pattern's part in a cell's tally of its four lines, 3 bits a field: fours or better
+/// (bit 0), open fours or better (3), open threes (6), threes and open twos (9). Four lines
+/// never overflow a field.
+const fn tally_of(p: usize) -> u32 {
+    (p >= Pattern::Four as usize) as u32
+        | ((p >= Pattern::OpenFour as usize) as u32) << 3
+        | ((p == Pattern::OpenThree as usize) as u32) << 6
+        | ((p == Pattern::Three as usize || p == Pattern::OpenTwo as usize) as u32) << 9
+}
+
+/// Per pattern-table entry (both colours' patterns), the two tallies: Black's in the low
+/// 16 bits, White's in the high 16.
+const TALLIES: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut e = 0;
+    while e < 256 {
+        t[e] = tally_of(e & 7) | tally_of(e >> 4 & 7) << 16;
+        e += 1;
+    }
+    t
+};
+
+/// Per cell tally (see [`tally_of`]), the cell's [`Combo`] as a number.
+const COMBOS: [u8; 1 << 12] = {
+    let mut t = [0u8; 1 << 12];
+    let mut i = 0;
+    while i < 1 << 12 {
+        let fours = i & 7;
+        let open_fours = i >> 3 & 7;
+        let open_threes = i >> 6 & 7;
+        let builders = i >> 9 & 7;
+        t[i] = if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
+            Combo::Decisive as u8
+        } else if open_threes >= 2 {
+            Combo::DoubleThree as u8
+        } else if fours == 1 && builders >= 1 {
+            Combo::FourPlus as u8
+        } else if open_threes == 1 && builders >= 1 {
+            Combo::ThreePlus as u8
+        } else if builders >= 2 {
+            Combo::DoubleTwo as u8
+        } else {
+            Combo::None as u8
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The lane increments of a cell's combos for both colours, from its tallies.
+#[inline]
+fn combo_lanes(tallies: u32) -> [u64; 2] {
+    [
+        1 << (8 * COMBOS[(tallies & 0xFFF) as usize]),
+        1 << (8 * COMBOS[(tallies >> 16 & 0xFFF) as usize]),
+    ]
+}
+
 /// A stone's code in the line codes.
 fn stone_code(c: Color) -> u16 {
     match c {
@@ -126,6 +206,12 @@ pub struct Board {
     codes: Box<[[u16; 4]; GRID]>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: Counts,
+    /// Per cell, the tallies of the patterns a stone would make on its four lines (see
+    /// [`tally_of`]), Black's in the low 16 bits and White's in the high 16: what decides the
+    /// cell's [`Combo`].
+    cell_tallies: Box<[u32; GRID]>,
+    /// Per colour and [`Combo`]: how many empty cells a stone would make it on.
+    combos: Counts,
     tables: &'static Tables,
     /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone.
     stone_rows: [u32; STRIDE],
@@ -137,6 +223,8 @@ pub struct Board {
     /// The pattern counts as they were before each move or pass: the threats of the
     /// positions on the way here (the evaluation looks at the last one).
     counts_before: Vec<Counts>,
+    /// The combo counts as they were before each move or pass.
+    combos_before: Vec<Counts>,
     /// Per move, what its undo restores.
     records: Vec<MoveRecord>,
 }
@@ -183,10 +271,13 @@ impl Board {
             keys: zobrist_keys(),
             codes: Box::new([[0; 4]; GRID]),
             counts: Counts::default(),
+            cell_tallies: Box::new([0; GRID]),
+            combos: Counts::default(),
             tables: patterns::tables(rule),
             stone_rows: [0; STRIDE],
             near_rows: [0; STRIDE],
             counts_before: Vec::new(),
+            combos_before: Vec::new(),
             records: Vec::new(),
         }
         .with_codes())
@@ -197,7 +288,46 @@ impl Board {
         let codes = self.codes_from_scratch();
         self.codes.copy_from_slice(&codes);
         self.counts = self.pattern_counts_from_scratch();
+        for cell in 0..GRID {
+            self.cell_tallies[cell] = self.cell_tallies_of(&self.codes[cell]);
+        }
+        self.combos = self.combo_counts_from_scratch();
         self
+    }
+
+    /// The tallies of a cell with these line codes, as
+    /// [`cell_tallies`](Self::cell_tallies) keeps them.
+    fn cell_tallies_of(&self, codes: &[u16; 4]) -> u32 {
+        codes
+            .iter()
+            .map(|&code| TALLIES[self.tables.raw(code) as usize])
+            .sum()
+    }
+
+    /// Per colour and [`Combo`], how many empty cells a stone would make it on.
+    pub fn combo_counts(&self) -> &Counts {
+        &self.combos
+    }
+
+    /// The combo counts of the position before the last move (or pass), if there was one.
+    pub fn parent_combo_counts(&self) -> Option<&Counts> {
+        self.combos_before.last()
+    }
+
+    /// The combo counts recomputed from the stones (to check the incremental ones).
+    pub fn combo_counts_from_scratch(&self) -> Counts {
+        let codes = self.codes_from_scratch();
+        let mut counts = Counts::default();
+        for cell in self.cells() {
+            if self.cells[cell as usize] != Cell::Empty {
+                continue;
+            }
+            let tallies = self.cell_tallies_of(&codes[cell as usize]);
+            for (c, t) in [tallies & 0xFFF, tallies >> 16].into_iter().enumerate() {
+                counts.add_one(c, COMBOS[t as usize] as usize);
+            }
+        }
+        counts
     }
 
     /// The line codes as the cells say they should be (to build them, and to check them).
@@ -289,6 +419,15 @@ impl Board {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 36, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
+        let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
+        let own = combo_lanes(self.cell_tallies[cell as usize & (GRID - 1)]);
+        for c in 0..2 {
+            combo_delta[c] = if placed {
+                combo_delta[c].wrapping_sub(own[c])
+            } else {
+                combo_delta[c].wrapping_add(own[c])
+            };
+        }
         for &code in &self.codes[cell as usize & (GRID - 1)] {
             let own = LANES[self.tables.raw(code) as usize];
             for c in 0..2 {
@@ -311,16 +450,30 @@ impl Board {
                     self.codes[p][di] = new;
                     // Counted only on an empty cell, without a branch: all ones or 0.
                     let mask = 0u64.wrapping_sub((content == Cell::Empty) as u64);
-                    let before = LANES[self.tables.raw(old) as usize];
-                    let after = LANES[self.tables.raw(new) as usize];
+                    let (raw_old, raw_new) = (self.tables.raw(old), self.tables.raw(new));
+                    let before = LANES[raw_old as usize];
+                    let after = LANES[raw_new as usize];
                     for c in 0..2 {
                         delta[c] = delta[c].wrapping_add(after[c].wrapping_sub(before[c]) & mask);
+                    }
+                    let tallies = &mut self.cell_tallies[p];
+                    let was = combo_lanes(*tallies);
+                    *tallies = tallies
+                        .wrapping_add(TALLIES[raw_new as usize])
+                        .wrapping_sub(TALLIES[raw_old as usize]);
+                    let now = combo_lanes(*tallies);
+                    for c in 0..2 {
+                        let change = now[c].wrapping_sub(was[c]);
+                        combo_delta[c] = combo_delta[c].wrapping_add(change & mask);
                     }
                 }
             }
         }
         for (c, tally) in delta.into_iter().enumerate() {
             self.counts.add_tally(c, tally);
+        }
+        for (c, tally) in combo_delta.into_iter().enumerate() {
+            self.combos.add_tally(c, tally);
         }
     }
 
@@ -537,6 +690,7 @@ impl Board {
     pub fn place(&mut self, cell: u16) {
         let c = self.to_move;
         self.counts_before.push(self.counts);
+        self.combos_before.push(self.combos);
         self.cells[cell as usize] = Cell::Stone(c);
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
@@ -550,12 +704,14 @@ impl Board {
     /// Undone by [`unpass`](Self::unpass); never part of a game.
     pub(crate) fn pass(&mut self) {
         self.counts_before.push(self.counts);
+        self.combos_before.push(self.combos);
         self.to_move = self.to_move.other();
     }
 
     /// Takes back a [`pass`](Self::pass).
     pub(crate) fn unpass(&mut self) {
         self.counts_before.pop();
+        self.combos_before.pop();
         self.to_move = self.to_move.other();
     }
 
@@ -569,6 +725,7 @@ impl Board {
         self.flip_stone_bit(cell);
         self.unmark(cell);
         self.counts_before.pop();
+        self.combos_before.pop();
         Some(cell)
     }
 

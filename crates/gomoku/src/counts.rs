@@ -21,8 +21,14 @@ impl Counts {
     /// The count of pattern `p` for `color`.
     #[inline]
     pub fn get(&self, color: Color, p: Pattern) -> u32 {
-        let p = p as usize;
-        (self.0[color.index()][p & 1] >> (16 * (p >> 1))) as u16 as u32
+        self.lane(color, p as usize)
+    }
+
+    /// The count in lane `lane` (0 to 7) for `color`: for counts of other things than
+    /// patterns (the board's combination counts).
+    #[inline]
+    pub fn lane(&self, color: Color, lane: usize) -> u32 {
+        (self.0[color.index()][lane & 1] >> (16 * (lane >> 1 & 3))) as u16 as u32
     }
 
     /// All of `color`'s counts, by pattern (`Pattern as usize`).

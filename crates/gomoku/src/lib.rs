@@ -32,7 +32,8 @@ mod vct;
 mod test_util;
 
 pub use board::{
-    Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
+    Board, BoardError, Cell, Color, Combo, Rule, COMBO_KINDS, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE,
+    PAD, STRIDE,
 };
 pub use counts::Counts;
 pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
