@@ -492,8 +492,9 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
 /// where a stone would make each pattern, and the empty cells where a stone would make
 /// threats on two lines at once (a [`Combo`](crate::Combo)); these counts, weighted for each
 /// side (the weights differ: the side to move moves first), are the position's worth. The
-/// combinations were worth +10 points against PentaZen in 320 games (session 21, paired with
-/// the same day's engine without them, 50.8% against 40.8%); their bookkeeping costs over a
+/// combinations were worth +4 to +10 points against PentaZen in three runs of 320 games
+/// (session 21, paired with the same day's engine without them; a shorter rerun found no
+/// gain, see docs/BENCHMARKS.md); their bookkeeping costs over a
 /// quarter of the node rate, but `gomoku bench` at depth 12 searches 38% fewer nodes. Threats
 /// that decide the game by force are scored as such: a four for the side to move wins; two fours of the opponent
 /// cannot both be blocked; an open three for the side to move becomes an open four.
