@@ -220,11 +220,9 @@ pub struct Board {
     /// sets the bits of the 5x5 square around it; its [`MoveRecord`] keeps the five rows as
     /// they were, for the undo.
     near_rows: [u32; STRIDE],
-    /// The pattern counts as they were before each move or pass: the threats of the
-    /// positions on the way here (the evaluation looks at the last one).
-    counts_before: Vec<Counts>,
-    /// The combo counts as they were before each move or pass.
-    combos_before: Vec<Counts>,
+    /// The pattern and combo counts as they were before each move or pass: the threats of
+    /// the positions on the way here (the evaluation looks at the last one).
+    counts_before: Vec<(Counts, Counts)>,
     /// Per move, what its undo restores.
     records: Vec<MoveRecord>,
 }
@@ -277,7 +275,6 @@ impl Board {
             stone_rows: [0; STRIDE],
             near_rows: [0; STRIDE],
             counts_before: Vec::new(),
-            combos_before: Vec::new(),
             records: Vec::new(),
         }
         .with_codes())
@@ -287,11 +284,10 @@ impl Board {
     fn with_codes(mut self) -> Board {
         let codes = self.codes_from_scratch();
         self.codes.copy_from_slice(&codes);
-        self.counts = self.pattern_counts_from_scratch();
         for cell in 0..GRID {
             self.cell_tallies[cell] = self.cell_tallies_of(&self.codes[cell]);
         }
-        self.combos = self.combo_counts_from_scratch();
+        (self.counts, self.combos) = self.counts_from_scratch();
         self
     }
 
@@ -311,23 +307,33 @@ impl Board {
 
     /// The combo counts of the position before the last move (or pass), if there was one.
     pub fn parent_combo_counts(&self) -> Option<&Counts> {
-        self.combos_before.last()
+        self.counts_before.last().map(|(_, combos)| combos)
     }
 
     /// The combo counts recomputed from the stones (to check the incremental ones).
     pub fn combo_counts_from_scratch(&self) -> Counts {
+        self.counts_from_scratch().1
+    }
+
+    /// The pattern and combo counts recomputed from the stones.
+    fn counts_from_scratch(&self) -> (Counts, Counts) {
         let codes = self.codes_from_scratch();
-        let mut counts = Counts::default();
+        let (mut patterns, mut combos) = (Counts::default(), Counts::default());
         for cell in self.cells() {
             if self.cells[cell as usize] != Cell::Empty {
                 continue;
             }
+            for code in codes[cell as usize] {
+                for c in 0..2 {
+                    patterns.add_one(c, self.tables.get(c, code) as usize);
+                }
+            }
             let tallies = self.cell_tallies_of(&codes[cell as usize]);
             for (c, t) in [tallies & 0xFFF, tallies >> 16].into_iter().enumerate() {
-                counts.add_one(c, COMBOS[t as usize] as usize);
+                combos.add_one(c, COMBOS[t as usize] as usize);
             }
         }
-        counts
+        (patterns, combos)
     }
 
     /// The line codes as the cells say they should be (to build them, and to check them).
@@ -388,24 +394,12 @@ impl Board {
 
     /// The counts of the position before the last move (or pass), if there was one.
     pub fn parent_pattern_counts(&self) -> Option<&Counts> {
-        self.counts_before.last()
+        self.counts_before.last().map(|(patterns, _)| patterns)
     }
 
     /// The same counts, recomputed from the stones (to check the incremental ones).
     pub fn pattern_counts_from_scratch(&self) -> Counts {
-        let codes = self.codes_from_scratch();
-        let mut counts = Counts::default();
-        for cell in self.cells() {
-            if self.cells[cell as usize] != Cell::Empty {
-                continue;
-            }
-            for code in codes[cell as usize] {
-                for c in 0..2 {
-                    counts.add_one(c, self.tables.get(c, code) as usize);
-                }
-            }
-        }
-        counts
+        self.counts_from_scratch().0
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
@@ -689,8 +683,7 @@ impl Board {
     /// Places a stone of the side to move (unchecked: the search's make).
     pub fn place(&mut self, cell: u16) {
         let c = self.to_move;
-        self.counts_before.push(self.counts);
-        self.combos_before.push(self.combos);
+        self.counts_before.push((self.counts, self.combos));
         self.cells[cell as usize] = Cell::Stone(c);
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
@@ -703,15 +696,13 @@ impl Board {
     /// Gives the move to the other side without a stone (a null move: "what if I passed?").
     /// Undone by [`unpass`](Self::unpass); never part of a game.
     pub(crate) fn pass(&mut self) {
-        self.counts_before.push(self.counts);
-        self.combos_before.push(self.combos);
+        self.counts_before.push((self.counts, self.combos));
         self.to_move = self.to_move.other();
     }
 
     /// Takes back a [`pass`](Self::pass).
     pub(crate) fn unpass(&mut self) {
         self.counts_before.pop();
-        self.combos_before.pop();
         self.to_move = self.to_move.other();
     }
 
@@ -725,7 +716,6 @@ impl Board {
         self.flip_stone_bit(cell);
         self.unmark(cell);
         self.counts_before.pop();
-        self.combos_before.pop();
         Some(cell)
     }
 

@@ -469,9 +469,9 @@ fn threat_worth(me: &[u32; PATTERNS], op: &[u32; PATTERNS]) -> i32 {
         .sum()
 }
 
-/// Worth of each combination count (empty cells where a stone would make a [`Combo`](crate::Combo), by
-/// `Combo as usize`), for the side to move and for its opponent, on top of the pattern
-/// counts' worth. Fitted like those (a logistic regression of who won, here with the pattern
+/// Worth of each combination count (empty cells where a stone would make a
+/// [`Combo`](crate::Combo), by `Combo as usize`), for the side to move and for its opponent,
+/// on top of the pattern counts' worth. Fitted like those (a logistic regression of who won, here with the pattern
 /// weights held fixed, over 18,338 positions of 640 games against PentaZen): the opponent's
 /// combinations weigh on the side to move, above all its open threes that build on another
 /// line and its double threes. The side to move's own combinations, but for the decisive
@@ -494,9 +494,9 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
 /// side (the weights differ: the side to move moves first), are the position's worth. The
 /// combinations were worth +4 to +10 points against PentaZen in three runs of 320 games
 /// (session 21, paired with the same day's engine without them; a shorter rerun found no
-/// gain, see docs/BENCHMARKS.md); their bookkeeping costs over a
-/// quarter of the node rate, but `gomoku bench` at depth 12 searches 38% fewer nodes. Threats
-/// that decide the game by force are scored as such: a four for the side to move wins; two fours of the opponent
+/// gain, see docs/BENCHMARKS.md); their bookkeeping costs over a quarter of the node rate,
+/// but `gomoku bench` at depth 12 searches 38% fewer nodes. Threats that decide the game by
+/// force are scored as such: a four for the side to move wins; two fours of the opponent
 /// cannot both be blocked; an open three for the side to move becomes an open four.
 ///
 /// The worth is the mean of two plies: this position's and, negated, the one before the last
@@ -722,12 +722,6 @@ mod tests {
 
     #[test]
     fn incremental_codes_and_counts_equal_a_recount_after_random_play_and_undo() {
-        fn before_combos(b: &Board) -> Option<crate::Counts> {
-            let mut before = b.clone();
-            before
-                .remove_last()
-                .map(|_| before.combo_counts_from_scratch())
-        }
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for step in 0..2000 {
@@ -752,17 +746,27 @@ mod tests {
             );
             // The evaluation's parent: the counts of the position before the last move.
             let mut before = b.clone();
-            let parent = before
-                .remove_last()
-                .map(|_| before.pattern_counts_from_scratch());
-            assert_eq!(b.parent_pattern_counts(), parent.as_ref(), "step {step}");
+            let parent = before.remove_last().map(|_| {
+                (
+                    before.pattern_counts_from_scratch(),
+                    before.combo_counts_from_scratch(),
+                )
+            });
+            assert_eq!(
+                b.parent_pattern_counts(),
+                parent.as_ref().map(|p| &p.0),
+                "step {step}"
+            );
             assert_eq!(
                 b.combo_counts(),
                 &b.combo_counts_from_scratch(),
                 "step {step}"
             );
-            let parent = before_combos(&b);
-            assert_eq!(b.parent_combo_counts(), parent.as_ref(), "step {step}");
+            assert_eq!(
+                b.parent_combo_counts(),
+                parent.as_ref().map(|p| &p.1),
+                "step {step}"
+            );
             for c in b.cells() {
                 let near = b.history().iter().any(|&s| {
                     let ((x, y), (sx, sy)) = (b.xy(c), b.xy(s));
