@@ -8,6 +8,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::combos::{cell_combo, combo_lanes, TALLIES};
 use crate::counts::Counts;
 use crate::patterns::{self, Pattern, Tables};
 
@@ -103,86 +104,6 @@ const LANES: [[u64; 2]; 256] = {
     t
 };
 
-/// What a stone on an empty cell would make across its four lines together, strongest
-/// first (a cell counts in its strongest combo only).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Combo {
-    /// Nothing of two lines together.
-    None = 0,
-    /// A win in one: an open four, two fours, or a four and an open three.
-    Decisive = 1,
-    /// Two open threes.
-    DoubleThree = 2,
-    /// A four and, on another line, a three or an open two.
-    FourPlus = 3,
-    /// An open three and, on another line, a three or an open two.
-    ThreePlus = 4,
-    /// Two lines of a three or an open two each.
-    DoubleTwo = 5,
-}
-
-/// How many combos there are (lanes of the combo counts).
-pub const COMBO_KINDS: usize = 6;
-
-/// A pattern's part in a cell's tally of its four lines, 3 bits a field: fours or better
-/// (bit 0), open fours or better (3), open threes (6), threes and open twos (9). Four lines
-/// never overflow a field.
-const fn tally_of(p: usize) -> u32 {
-    (p >= Pattern::Four as usize) as u32
-        | ((p >= Pattern::OpenFour as usize) as u32) << 3
-        | ((p == Pattern::OpenThree as usize) as u32) << 6
-        | ((p == Pattern::Three as usize || p == Pattern::OpenTwo as usize) as u32) << 9
-}
-
-/// Per pattern-table entry (both colours' patterns), the two tallies: Black's in the low
-/// 16 bits, White's in the high 16.
-const TALLIES: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut e = 0;
-    while e < 256 {
-        t[e] = tally_of(e & 7) | tally_of(e >> 4 & 7) << 16;
-        e += 1;
-    }
-    t
-};
-
-/// Per cell tally (see [`tally_of`]), the cell's [`Combo`] as a number.
-const COMBOS: [u8; 1 << 12] = {
-    let mut t = [0u8; 1 << 12];
-    let mut i = 0;
-    while i < 1 << 12 {
-        let fours = i & 7;
-        let open_fours = i >> 3 & 7;
-        let open_threes = i >> 6 & 7;
-        let builders = i >> 9 & 7;
-        t[i] = if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
-            Combo::Decisive as u8
-        } else if open_threes >= 2 {
-            Combo::DoubleThree as u8
-        } else if fours == 1 && builders >= 1 {
-            Combo::FourPlus as u8
-        } else if open_threes == 1 && builders >= 1 {
-            Combo::ThreePlus as u8
-        } else if builders >= 2 {
-            Combo::DoubleTwo as u8
-        } else {
-            Combo::None as u8
-        };
-        i += 1;
-    }
-    t
-};
-
-/// The lane increments of a cell's combos for both colours, from its tallies.
-#[inline]
-fn combo_lanes(tallies: u32) -> [u64; 2] {
-    [
-        1 << (8 * COMBOS[(tallies & 0xFFF) as usize]),
-        1 << (8 * COMBOS[(tallies >> 16 & 0xFFF) as usize]),
-    ]
-}
-
 /// A stone's code in the line codes.
 fn stone_code(c: Color) -> u16 {
     match c {
@@ -207,10 +128,10 @@ pub struct Board {
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: Counts,
     /// Per cell, the tallies of the patterns a stone would make on its four lines (see
-    /// [`tally_of`]), Black's in the low 16 bits and White's in the high 16: what decides the
-    /// cell's [`Combo`].
+    /// [`combos`](crate::combos)), Black's in the low 16 bits and White's in the high 16:
+    /// what decides the cell's [`Combo`](crate::Combo).
     cell_tallies: Box<[u32; GRID]>,
-    /// Per colour and [`Combo`]: how many empty cells a stone would make it on.
+    /// Per colour and [`Combo`](crate::Combo): how many empty cells a stone would make it on.
     combos: Counts,
     tables: &'static Tables,
     /// Per grid row, a bit per grid column (`STRIDE` is 32) for each stone.
@@ -300,7 +221,7 @@ impl Board {
             .sum()
     }
 
-    /// Per colour and [`Combo`], how many empty cells a stone would make it on.
+    /// Per colour and [`Combo`](crate::Combo), how many empty cells a stone would make it on.
     pub fn combo_counts(&self) -> &Counts {
         &self.combos
     }
@@ -330,7 +251,7 @@ impl Board {
             }
             let tallies = self.cell_tallies_of(&codes[cell as usize]);
             for (c, t) in [tallies & 0xFFF, tallies >> 16].into_iter().enumerate() {
-                combos.add_one(c, COMBOS[t as usize] as usize);
+                combos.add_one(c, cell_combo(t) as usize);
             }
         }
         (patterns, combos)

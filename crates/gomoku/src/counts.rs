@@ -1,12 +1,12 @@
-//! The board's pattern counts: per colour and pattern, how many (empty cell, direction)
-//! pairs would make it, packed in 16-bit lanes so that a move's whole change is a few
-//! integer additions.
+//! The board's counts, per colour, packed in eight 16-bit lanes so that a move's whole change
+//! is a few integer additions: per pattern, how many (empty cell, direction) pairs would make
+//! it; and per [`Combo`](crate::Combo), how many empty cells would make it.
 
 use crate::board::Color;
 use crate::patterns::{Pattern, PATTERNS};
 
-/// Per colour, two words of four 16-bit lanes: the even patterns (none, open two, open
-/// three, open four) in the first, the odd ones (two, three, four, five) in the second.
+/// Per colour, two words of four 16-bit lanes: the even lanes (for patterns: none, open two,
+/// open three, open four) in the first, the odd ones (two, three, four, five) in the second.
 /// A count never exceeds 4 x 22 x 22, so lanes never carry into each other, and a wrapping
 /// addition of signed per-lane changes is exact.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -42,7 +42,9 @@ impl Counts {
     }
 
     /// Adds a move's changes for colour index `c`, tallied in eight 8-bit lanes (lane `p`
-    /// for pattern `p`), each biased by 0x80 (a change of at most 36 either way).
+    /// for pattern `p`), each biased by 0x80: a move changes a pattern count by at most 36
+    /// (4 directions x 8 cells, and the 4 lines of its own cell) and a combo count by at
+    /// most 33 (32 cells and its own), either way.
     #[inline]
     pub(crate) fn add_tally(&mut self, c: usize, tally: u64) {
         let [even, odd] = &mut self.0[c & 1];

@@ -10,7 +10,8 @@ use std::ops::Range;
 
 use alphabeta::{Ends, Evaluator, Game, Outcome, Score};
 
-use crate::board::{Board, Cell, Color, COMBO_KINDS, DIRECTIONS, GRID};
+use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
+use crate::combos::COMBO_KINDS;
 use crate::counts::Counts;
 use crate::patterns::{Pattern, PATTERNS};
 
@@ -471,13 +472,13 @@ fn threat_worth(me: &[u32; PATTERNS], op: &[u32; PATTERNS]) -> i32 {
 
 /// Worth of each combination count (empty cells where a stone would make a
 /// [`Combo`](crate::Combo), by `Combo as usize`), for the side to move and for its opponent,
-/// on top of the pattern counts' worth. Fitted like those (a logistic regression of who won, here with the pattern
-/// weights held fixed, over 18,338 positions of 640 games against PentaZen): the opponent's
-/// combinations weigh on the side to move, above all its open threes that build on another
-/// line and its double threes. The side to move's own combinations, but for the decisive
-/// one, fit slightly negative: the pattern counts already credit their lines, and a
-/// combination the side to move leaves unplayed tends to be one the opponent has an answer
-/// to.
+/// on top of the pattern counts' worth. Fitted like those (a logistic regression of who
+/// won, here with the pattern weights held fixed, over 18,338 positions of 640 games against
+/// PentaZen): the opponent's combinations weigh on the side to move, above all its open
+/// threes that build on another line and its double threes. The side to move's own
+/// combinations, but for the decisive one, fit slightly negative: the pattern counts already
+/// credit their lines, and a combination the side to move leaves unplayed tends to be one
+/// the opponent has an answer to.
 const MY_COMBO: [i32; COMBO_KINDS] = [0, 300, -134, -18, -36, -6];
 const THEIR_COMBO: [i32; COMBO_KINDS] = [0, 74, 92, 23, 57, 5];
 

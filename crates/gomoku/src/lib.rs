@@ -21,6 +21,7 @@
 
 mod board;
 mod budget;
+mod combos;
 mod counts;
 mod engine;
 mod game;
@@ -32,9 +33,9 @@ mod vct;
 mod test_util;
 
 pub use board::{
-    Board, BoardError, Cell, Color, Combo, Rule, COMBO_KINDS, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE,
-    PAD, STRIDE,
+    Board, BoardError, Cell, Color, Rule, DIRECTIONS, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE,
 };
+pub use combos::{Combo, COMBO_KINDS};
 pub use counts::Counts;
 pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};

@@ -1,0 +1,151 @@
+//! Combinations: what a stone on an empty cell would make across its four lines together
+//! (two open threes, a four and an open three, ...), read from a tally of the patterns it
+//! would make on each line. The board keeps each cell's tallies up to date with its line
+//! codes and counts the cells by [`Combo`] for the evaluation.
+
+use crate::patterns::Pattern;
+#[cfg(doc)]
+use crate::Counts;
+
+/// What a stone on an empty cell would make across its four lines together, strongest
+/// first (a cell counts in its strongest combo only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Combo {
+    /// Nothing of two lines together.
+    None = 0,
+    /// A win in one: an open four, two fours, or a four and an open three.
+    Decisive = 1,
+    /// Two open threes.
+    DoubleThree = 2,
+    /// A four and, on another line, a three or an open two.
+    FourPlus = 3,
+    /// An open three and, on another line, a three or an open two.
+    ThreePlus = 4,
+    /// Two lines of a three or an open two each.
+    DoubleTwo = 5,
+}
+
+/// How many combos there are (lanes of the combo counts).
+pub const COMBO_KINDS: usize = 6;
+
+/// A pattern's part in a cell's tally of its four lines, 3 bits a field: fours or better
+/// (bit 0), open fours or better (3), open threes (6), threes and open twos (9). Four lines
+/// never overflow a field.
+const fn tally_of(p: usize) -> u32 {
+    (p >= Pattern::Four as usize) as u32
+        | ((p >= Pattern::OpenFour as usize) as u32) << 3
+        | ((p == Pattern::OpenThree as usize) as u32) << 6
+        | ((p == Pattern::Three as usize || p == Pattern::OpenTwo as usize) as u32) << 9
+}
+
+/// Per pattern-table entry (both colours' patterns), the two tallies: Black's in the low
+/// 16 bits, White's in the high 16.
+pub(crate) const TALLIES: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut e = 0;
+    while e < 256 {
+        t[e] = tally_of(e & 7) | tally_of(e >> 4 & 7) << 16;
+        e += 1;
+    }
+    t
+};
+
+/// Per cell tally (see [`tally_of`]), the cell's [`Combo`] as a number.
+const COMBOS: [u8; 1 << 12] = {
+    let mut t = [0u8; 1 << 12];
+    let mut i = 0;
+    while i < 1 << 12 {
+        let fours = i & 7;
+        let open_fours = i >> 3 & 7;
+        let open_threes = i >> 6 & 7;
+        let builders = i >> 9 & 7;
+        t[i] = if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
+            Combo::Decisive as u8
+        } else if open_threes >= 2 {
+            Combo::DoubleThree as u8
+        } else if fours == 1 && builders >= 1 {
+            Combo::FourPlus as u8
+        } else if open_threes == 1 && builders >= 1 {
+            Combo::ThreePlus as u8
+        } else if builders >= 2 {
+            Combo::DoubleTwo as u8
+        } else {
+            Combo::None as u8
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The combo of one colour's tally of a cell (the low 12 bits count).
+#[inline]
+pub(crate) fn cell_combo(tally: u32) -> u8 {
+    COMBOS[(tally & 0xFFF) as usize]
+}
+
+/// The lane increments of a cell's combos for both colours (in the combo [`Counts`]), from
+/// its tallies as the board keeps them: Black's in the low 16 bits, White's in the high 16.
+#[inline]
+pub(crate) fn combo_lanes(tallies: u32) -> [u64; 2] {
+    [
+        1 << (8 * cell_combo(tallies)),
+        1 << (8 * cell_combo(tallies >> 16)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patterns::PATTERNS;
+
+    /// The combo of four lines' patterns, read plainly from the list.
+    fn plain_combo(lines: [usize; 4]) -> Combo {
+        let count = |f: &dyn Fn(Pattern) -> bool| {
+            lines
+                .iter()
+                .filter(|&&p| f(Pattern::from_u8(p as u8)))
+                .count()
+        };
+        let fours = count(&|p| p >= Pattern::Four);
+        let open_fours = count(&|p| p >= Pattern::OpenFour);
+        let open_threes = count(&|p| p == Pattern::OpenThree);
+        let builders = count(&|p| p == Pattern::Three || p == Pattern::OpenTwo);
+        if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
+            Combo::Decisive
+        } else if open_threes >= 2 {
+            Combo::DoubleThree
+        } else if fours == 1 && builders >= 1 {
+            Combo::FourPlus
+        } else if open_threes == 1 && builders >= 1 {
+            Combo::ThreePlus
+        } else if builders >= 2 {
+            Combo::DoubleTwo
+        } else {
+            Combo::None
+        }
+    }
+
+    /// Every choice of four lines' patterns for each colour (8^4 each, the other colour's
+    /// lines taken in reverse), summed as the board sums its tallies, reads back as the
+    /// plain combo of those lines: no field overflows into another, and neither colour's
+    /// tally disturbs the other's.
+    #[test]
+    fn a_cells_tally_reads_as_the_combo_of_its_lines() {
+        for i in 0..PATTERNS.pow(4) {
+            let black: [usize; 4] = std::array::from_fn(|d| i / PATTERNS.pow(d as u32) % PATTERNS);
+            let white: [usize; 4] = std::array::from_fn(|d| black[3 - d] ^ 5);
+            let tallies: u32 = (0..4).map(|d| TALLIES[black[d] | white[d] << 4]).sum();
+            assert_eq!(
+                cell_combo(tallies) as usize,
+                plain_combo(black) as usize,
+                "{black:?}"
+            );
+            assert_eq!(
+                cell_combo(tallies >> 16) as usize,
+                plain_combo(white) as usize,
+                "{white:?}"
+            );
+        }
+    }
+}
