@@ -493,12 +493,12 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
 /// where a stone would make each pattern, and the empty cells where a stone would make
 /// threats on two lines at once (a [`Combo`](crate::Combo)); these counts, weighted for each
 /// side (the weights differ: the side to move moves first), are the position's worth. The
-/// combinations were worth +4 to +10 points against PentaZen in three runs of 320 games
-/// (session 21, paired with the same day's engine without them; a shorter rerun found no
-/// gain, see docs/BENCHMARKS.md); their bookkeeping costs over a quarter of the node rate,
-/// but `gomoku bench` at depth 12 searches 38% fewer nodes. Threats that decide the game by
-/// force are scored as such: a four for the side to move wins; two fours of the opponent
-/// cannot both be blocked; an open three for the side to move becomes an open four.
+/// combinations are worth about +5 points against PentaZen (+4.9 ± 1.9 over three runs of
+/// the kept engine, 800 games, each paired with the same day's engine without them:
+/// docs/BENCHMARKS.md, sessions 21 and 22); their bookkeeping costs over a quarter of the
+/// node rate, but `gomoku bench` at depth 12 searches 38% fewer nodes. Threats that decide
+/// the game by force are scored as such: a four for the side to move wins; two fours of the
+/// opponent cannot both be blocked; an open three for the side to move becomes an open four.
 ///
 /// The worth is the mean of two plies: this position's and, negated, the one before the last
 /// move. A move's threats count in full the moment it is played, before the opponent has
