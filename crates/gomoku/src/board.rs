@@ -250,7 +250,7 @@ impl Board {
                 }
             }
             let tallies = self.cell_tallies_of(&codes[cell as usize]);
-            for (c, t) in [tallies & 0xFFF, tallies >> 16].into_iter().enumerate() {
+            for (c, t) in [tallies, tallies >> 16].into_iter().enumerate() {
                 combos.add_one(c, cell_combo(t) as usize);
             }
         }

@@ -51,28 +51,30 @@ pub(crate) const TALLIES: [u32; 256] = {
     t
 };
 
+/// The combo of a cell whose four lines make `fours` fours or better, `open_fours` open
+/// fours or better, `open_threes` open threes and `builders` threes or open twos.
+const fn classify(fours: usize, open_fours: usize, open_threes: usize, builders: usize) -> Combo {
+    if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
+        Combo::Decisive
+    } else if open_threes >= 2 {
+        Combo::DoubleThree
+    } else if fours == 1 && builders >= 1 {
+        Combo::FourPlus
+    } else if open_threes == 1 && builders >= 1 {
+        Combo::ThreePlus
+    } else if builders >= 2 {
+        Combo::DoubleTwo
+    } else {
+        Combo::None
+    }
+}
+
 /// Per cell tally (see [`tally_of`]), the cell's [`Combo`] as a number.
 const COMBOS: [u8; 1 << 12] = {
     let mut t = [0u8; 1 << 12];
     let mut i = 0;
     while i < 1 << 12 {
-        let fours = i & 7;
-        let open_fours = i >> 3 & 7;
-        let open_threes = i >> 6 & 7;
-        let builders = i >> 9 & 7;
-        t[i] = if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
-            Combo::Decisive as u8
-        } else if open_threes >= 2 {
-            Combo::DoubleThree as u8
-        } else if fours == 1 && builders >= 1 {
-            Combo::FourPlus as u8
-        } else if open_threes == 1 && builders >= 1 {
-            Combo::ThreePlus as u8
-        } else if builders >= 2 {
-            Combo::DoubleTwo as u8
-        } else {
-            Combo::None as u8
-        };
+        t[i] = classify(i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7) as u8;
         i += 1;
     }
     t
@@ -99,37 +101,27 @@ mod tests {
     use super::*;
     use crate::patterns::PATTERNS;
 
-    /// The combo of four lines' patterns, read plainly from the list.
+    /// The combo of four lines' patterns, counted plainly from the list.
     fn plain_combo(lines: [usize; 4]) -> Combo {
-        let count = |f: &dyn Fn(Pattern) -> bool| {
+        let count = |f: fn(Pattern) -> bool| {
             lines
                 .iter()
                 .filter(|&&p| f(Pattern::from_u8(p as u8)))
                 .count()
         };
-        let fours = count(&|p| p >= Pattern::Four);
-        let open_fours = count(&|p| p >= Pattern::OpenFour);
-        let open_threes = count(&|p| p == Pattern::OpenThree);
-        let builders = count(&|p| p == Pattern::Three || p == Pattern::OpenTwo);
-        if open_fours > 0 || fours >= 2 || (fours == 1 && open_threes >= 1) {
-            Combo::Decisive
-        } else if open_threes >= 2 {
-            Combo::DoubleThree
-        } else if fours == 1 && builders >= 1 {
-            Combo::FourPlus
-        } else if open_threes == 1 && builders >= 1 {
-            Combo::ThreePlus
-        } else if builders >= 2 {
-            Combo::DoubleTwo
-        } else {
-            Combo::None
-        }
+        classify(
+            count(|p| p >= Pattern::Four),
+            count(|p| p >= Pattern::OpenFour),
+            count(|p| p == Pattern::OpenThree),
+            count(|p| p == Pattern::Three || p == Pattern::OpenTwo),
+        )
     }
 
     /// Every choice of four lines' patterns for each colour (8^4 each, the other colour's
     /// lines taken in reverse), summed as the board sums its tallies, reads back as the
-    /// plain combo of those lines: no field overflows into another, and neither colour's
-    /// tally disturbs the other's.
+    /// combo of those lines counted plainly: no field overflows into another, and neither
+    /// colour's tally disturbs the other's. (The rule itself, `classify`, is checked on
+    /// hand-built boards in the game's tests.)
     #[test]
     fn a_cells_tally_reads_as_the_combo_of_its_lines() {
         for i in 0..PATTERNS.pow(4) {
