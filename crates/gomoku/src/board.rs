@@ -142,7 +142,8 @@ pub struct Board {
     /// they were, for the undo.
     near_rows: [u32; STRIDE],
     /// The pattern and combo counts as they were before each move or pass: the threats of
-    /// the positions on the way here (the evaluation looks at the last one).
+    /// the positions on the way here (the evaluation looks at the last one), and what an
+    /// undo restores.
     counts_before: Vec<(Counts, Counts)>,
     /// Per move, what its undo restores.
     records: Vec<MoveRecord>,
@@ -156,7 +157,13 @@ struct MoveRecord {
     bounds: [u8; 4],
     /// The five rows of `near_rows` around the move's stone as they were before it.
     near_before: [u32; 5],
+    /// The tallies of the 32 cells on the stone's four lines (four steps each way, in
+    /// [`update_codes`](Board::update_codes)' order) as they were before it.
+    tallies_before: [u32; LINE_CELLS],
 }
+
+/// The cells whose line codes a stone changes: four steps each way on four lines.
+const LINE_CELLS: usize = 32;
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
@@ -324,35 +331,29 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came
-    /// (`placed`) or went: its two bits in their codes flip either way. The cell's own
-    /// patterns leave the counts as the stone comes and return as it goes. Without a
-    /// branch in the loop (the walls' codes are written too, `PAD` keeps them on the
-    /// grid): this runs twice a node. (Indices are masked with `GRID - 1`, a no-op on real
+    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came:
+    /// its two bits in their codes flip. The cell's own patterns leave the counts. Returns
+    /// the cells' tallies as they were, for [`restore_codes`](Self::restore_codes). Without
+    /// a branch in the loop (the walls' codes are written too, `PAD` keeps them on the
+    /// grid): this runs at every node. (Indices are masked with `GRID - 1`, a no-op on real
     /// cells, so no bounds checks.)
-    fn update_codes(&mut self, cell: u16, stone: u16, placed: bool) {
+    fn update_codes(&mut self, cell: u16, stone: u16) -> [u32; LINE_CELLS] {
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 36, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
         let own = combo_lanes(self.cell_tallies[cell as usize & (GRID - 1)]);
         for c in 0..2 {
-            combo_delta[c] = if placed {
-                combo_delta[c].wrapping_sub(own[c])
-            } else {
-                combo_delta[c].wrapping_add(own[c])
-            };
+            combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for &code in &self.codes[cell as usize & (GRID - 1)] {
             let own = LANES[self.tables.raw(code) as usize];
             for c in 0..2 {
-                delta[c] = if placed {
-                    delta[c].wrapping_sub(own[c])
-                } else {
-                    delta[c].wrapping_add(own[c])
-                };
+                delta[c] = delta[c].wrapping_sub(own[c]);
             }
         }
+        let mut before = [0u32; LINE_CELLS];
+        let mut i = 0;
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for sign in [-1isize, 1] {
                 for k in 1..=4isize {
@@ -366,12 +367,15 @@ impl Board {
                     // Counted only on an empty cell, without a branch: all ones or 0.
                     let mask = 0u64.wrapping_sub((content == Cell::Empty) as u64);
                     let (raw_old, raw_new) = (self.tables.raw(old), self.tables.raw(new));
-                    let before = LANES[raw_old as usize];
-                    let after = LANES[raw_new as usize];
+                    let lanes_old = LANES[raw_old as usize];
+                    let lanes_new = LANES[raw_new as usize];
                     for c in 0..2 {
-                        delta[c] = delta[c].wrapping_add(after[c].wrapping_sub(before[c]) & mask);
+                        delta[c] =
+                            delta[c].wrapping_add(lanes_new[c].wrapping_sub(lanes_old[c]) & mask);
                     }
                     let tallies = &mut self.cell_tallies[p];
+                    before[i] = *tallies;
+                    i += 1;
                     let was = combo_lanes(*tallies);
                     *tallies = tallies
                         .wrapping_add(TALLIES[raw_new as usize])
@@ -390,6 +394,25 @@ impl Board {
         for (c, tally) in combo_delta.into_iter().enumerate() {
             self.combos.add_tally(c, tally);
         }
+        before
+    }
+
+    /// Takes back [`update_codes`](Self::update_codes) for the stone `stone` leaving
+    /// `cell`: its bits flip back in the codes, and the tallies it changed return to
+    /// `before`. No table is read: the undo costs a fraction of the move (the counts come
+    /// back from `counts_before`).
+    fn restore_codes(&mut self, cell: u16, stone: u16, before: &[u32; LINE_CELLS]) {
+        let mut i = 0;
+        for (di, &d) in DIRECTIONS.iter().enumerate() {
+            for sign in [-1isize, 1] {
+                for k in 1..=4isize {
+                    let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
+                    self.codes[p][di] ^= stone << patterns::shift(-sign * k);
+                    self.cell_tallies[p] = before[i];
+                    i += 1;
+                }
+            }
+        }
     }
 
     /// Flips the bit of `cell` in [`stone_rows`](Self::stone_rows) (a stone comes or goes).
@@ -403,7 +426,7 @@ impl Board {
     /// around the stones; the record of the move keeps what [`unmark`](Self::unmark)
     /// restores.
     #[inline]
-    fn mark(&mut self, cell: u16) {
+    fn mark(&mut self, cell: u16, tallies_before: [u32; LINE_CELLS]) {
         let (row, column) = (cell as usize / STRIDE, cell as usize % STRIDE);
         let square = 0b11111u32 << column >> 2;
         let rows = |k: usize| (row + STRIDE - 2 + k) & (STRIDE - 1);
@@ -423,18 +446,19 @@ impl Board {
         self.records.push(MoveRecord {
             bounds,
             near_before,
+            tallies_before,
         });
     }
 
-    /// Takes back [`mark`](Self::mark) for the stone on `cell`.
+    /// Takes back [`mark`](Self::mark) for the stone on `cell`, handing back its record.
     #[inline]
-    fn unmark(&mut self, cell: u16) {
+    fn unmark(&mut self, cell: u16) -> Option<MoveRecord> {
         let row = cell as usize / STRIDE;
-        if let Some(r) = self.records.pop() {
-            for (k, bits) in r.near_before.into_iter().enumerate() {
-                self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
-            }
+        let r = self.records.pop()?;
+        for (k, bits) in r.near_before.into_iter().enumerate() {
+            self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
         }
+        Some(r)
     }
 
     /// The cells of grid row `row` with a stone within two steps (on it too), as bits by
@@ -609,9 +633,9 @@ impl Board {
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
         self.to_move = c.other();
-        self.update_codes(cell, stone_code(c), true);
+        let tallies_before = self.update_codes(cell, stone_code(c));
         self.flip_stone_bit(cell);
-        self.mark(cell);
+        self.mark(cell, tallies_before);
     }
 
     /// Gives the move to the other side without a stone (a null move: "what if I passed?").
@@ -633,10 +657,14 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        self.update_codes(cell, stone_code(self.to_move), false);
+        if let Some(r) = self.unmark(cell) {
+            self.restore_codes(cell, stone_code(self.to_move), &r.tallies_before);
+        }
+        if let Some((counts, combos)) = self.counts_before.pop() {
+            self.counts = counts;
+            self.combos = combos;
+        }
         self.flip_stone_bit(cell);
-        self.unmark(cell);
-        self.counts_before.pop();
         Some(cell)
     }
 
