@@ -253,7 +253,7 @@ impl Board {
             return self.ranked_candidates(threatened, 0..ranks, moves, keys);
         }
         if let Some(keys) = keys {
-            keys.extend((0..moves.len() as i32).map(|i| -i));
+            alphabeta::list_order_keys(moves.len(), keys);
         }
     }
 

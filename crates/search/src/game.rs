@@ -43,6 +43,12 @@ pub enum Ends {
 /// table's move above it).
 pub const MAX_MOVE_KEY: i32 = 1 << 30;
 
+/// Appends to `keys` the [`Game::generate_keyed`] keys of a list of `len` moves that is
+/// already in order, best first: falling keys, so the order stays as it is.
+pub fn list_order_keys(len: usize, keys: &mut Vec<i32>) {
+    keys.extend((0..len as i32).map(|i| -i));
+}
+
 /// A two-player, zero-sum, perfect-information game with alternating turns, seen from the side
 /// to move.
 ///
@@ -118,7 +124,7 @@ pub trait Game {
     /// `generate_moves`' order.
     fn generate_keyed(&self, moves: &mut Vec<Self::Move>, keys: &mut Vec<i32>) {
         self.generate_moves(moves);
-        keys.extend((0..moves.len() as i32).map(|i| -i));
+        list_order_keys(moves.len(), keys);
     }
 
     /// Plays a legal move of the side to move; the other side is then to move.

@@ -34,7 +34,7 @@ pub use driver::{
     late_move_count, late_move_reduction, Iteration, Search, SearchOptions, StopHandle,
     FUTILITY_DEPTH, RAZOR_DEPTH,
 };
-pub use game::{mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
+pub use game::{list_order_keys, mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
 pub use observer::{NoObserver, Observer};
 pub use score::{Bound, Score, MAX_PLY};
 pub use stats::{SearchReport, Stats};
