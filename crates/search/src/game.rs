@@ -121,7 +121,7 @@ pub trait Game {
     /// most [`MAX_MOVE_KEY`]. The driver asks for this where it orders moves by killers
     /// without history, and picks the moves best first as it searches them: a node cut off
     /// by its first move or two does not pay for sorting the rest. The default keys
-    /// `generate_moves`' order.
+    /// `generate_moves`' order ([`list_order_keys`]).
     fn generate_keyed(&self, moves: &mut Vec<Self::Move>, keys: &mut Vec<i32>) {
         self.generate_moves(moves);
         list_order_keys(moves.len(), keys);
