@@ -489,6 +489,13 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
         .sum()
 }
 
+/// One position's worth for `me`, to move, from its pattern counts `c` and combination
+/// counts `combos` (no decisive threat on the board).
+fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
+    let op = me.other();
+    threat_worth(&c.side(me), &c.side(op)) + combo_worth(combos, me, op)
+}
+
 /// The evaluation by threats: the board counts, for each side, the (cell, direction) pairs
 /// where a stone would make each pattern, and the empty cells where a stone would make
 /// threats on two lines at once (a [`Combo`](crate::Combo)); these counts, weighted for each
@@ -500,12 +507,15 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
 /// the game by force are scored as such: a four for the side to move wins; two fours of the
 /// opponent cannot both be blocked; an open three for the side to move becomes an open four.
 ///
-/// The worth is the mean of two plies: this position's and, negated, the one before the last
-/// move. A move's threats count in full the moment it is played, before the opponent has
-/// answered any of them, so a lone position flatters the side that just moved and the
-/// search's values swing between odd and even depths; the mean damps the swing. Measured:
-/// 51.0% of 504 games against Rapfi (at a tenth of our time) instead of 46.0%, and half the
-/// nodes for the same depth on `gomoku bench` (docs/BENCHMARKS.md).
+/// The worth is a weighted mean of two plies: 3/8 of this position's and, negated, 5/8 of the
+/// one before the last move. A move's threats count in full the moment it is played, before
+/// the opponent has answered any of them, so a lone position flatters the side that just
+/// moved and the search's values swing between odd and even depths; the mean damps the
+/// swing. Measured: the even mean scored 51.0% of 504 games against Rapfi (at a tenth of our
+/// time) instead of 46.0%, with half the nodes for the same depth on `gomoku bench`; leaning
+/// to the position before (3 to 5) scored +5.0 ± 2.7 points against PentaZen over two runs
+/// and needs 39% fewer nodes at depth 12, while 5 to 3 lost about 15 points
+/// (docs/BENCHMARKS.md, sessions 6 and 26).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Threats;
 
@@ -525,12 +535,10 @@ impl Evaluator<Board> for Threats {
         if op_fives == 0 && c.get(me, Pattern::OpenFour) > 0 {
             return Score(SURE / 2);
         }
-        let now = threat_worth(&c.side(me), &c.side(op)) + combo_worth(b.combo_counts(), me, op);
+        let now = ply_worth(c, b.combo_counts(), me);
         match (b.parent_pattern_counts(), b.parent_combo_counts()) {
             // Before the last move the other side was to move.
-            (Some(p), Some(pc)) => {
-                Score((now - threat_worth(&p.side(op), &p.side(me)) - combo_worth(pc, op, me)) / 2)
-            }
+            (Some(p), Some(pc)) => Score((3 * now - 5 * ply_worth(p, pc, op)) / 8),
             _ => Score(now),
         }
     }
@@ -687,11 +695,15 @@ mod tests {
 
     /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
     /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is
-    /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44). Here it is -80 / -229 =
-    /// 0.35; with the weights before (twos 0, the opponent's 1) it was -16 / -70 = 0.23.
+    /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44). Here, by one position's
+    /// worth (the evaluation then mixes it with the parent's), it is -160 / -342 = 0.47;
+    /// with twos worth 0 (the opponent's 1) it would be well under a third.
     #[test]
     fn a_lone_stone_is_worth_a_good_part_of_an_open_two() {
-        let value = |moves: &str| Threats.evaluate(&board(moves)).0;
+        let value = |moves: &str| {
+            let b = board(moves);
+            ply_worth(b.pattern_counts(), b.combo_counts(), b.to_move())
+        };
         let (lone, two) = (value("h8"), value("h8a1i8"));
         assert!(two < lone && lone < 0, "{lone} {two}");
         let ratio = lone as f64 / two as f64;
