@@ -513,7 +513,7 @@ fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
 /// moved and the search's values swing between odd and even depths; the mean damps the
 /// swing. Measured: the even mean scored 51.0% of 504 games against Rapfi (at a tenth of our
 /// time) instead of 46.0%, with half the nodes for the same depth on `gomoku bench`; leaning
-/// to the position before (3 to 5) scored +5.0 ± 2.7 points against PentaZen over two runs
+/// to the position before (3 to 5) scored +3.9 ± 2.6 points against PentaZen over two runs
 /// and needs 39% fewer nodes at depth 12, while 5 to 3 lost about 15 points
 /// (docs/BENCHMARKS.md, sessions 6 and 26).
 #[derive(Copy, Clone, Debug, Default)]
