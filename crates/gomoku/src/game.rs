@@ -489,6 +489,10 @@ fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {
         .sum()
 }
 
+/// The share of this position's worth in the evaluation's mean of two plies, in eighths (the
+/// position before the last move has the rest; see [`Threats`]).
+const NOW_EIGHTHS: i32 = 3;
+
 /// One position's worth for `me`, to move, from its pattern counts `c` and combination
 /// counts `combos` (no decisive threat on the board).
 fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
@@ -538,7 +542,9 @@ impl Evaluator<Board> for Threats {
         let now = ply_worth(c, b.combo_counts(), me);
         match (b.parent_pattern_counts(), b.parent_combo_counts()) {
             // Before the last move the other side was to move.
-            (Some(p), Some(pc)) => Score((3 * now - 5 * ply_worth(p, pc, op)) / 8),
+            (Some(p), Some(pc)) => {
+                Score((NOW_EIGHTHS * now - (8 - NOW_EIGHTHS) * ply_worth(p, pc, op)) / 8)
+            }
             _ => Score(now),
         }
     }
@@ -696,8 +702,7 @@ mod tests {
     /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
     /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is
     /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44). Here, by one position's
-    /// worth (the evaluation then mixes it with the parent's), it is -160 / -342 = 0.47;
-    /// with twos worth 0 (the opponent's 1) it would be well under a third.
+    /// worth (the evaluation then mixes it with the parent's), it is -160 / -342 = 0.47.
     #[test]
     fn a_lone_stone_is_worth_a_good_part_of_an_open_two() {
         let value = |moves: &str| {
