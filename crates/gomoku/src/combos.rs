@@ -29,14 +29,21 @@ pub enum Combo {
 /// How many combos there are (lanes of the combo counts).
 pub const COMBO_KINDS: usize = 6;
 
-/// A pattern's part in a cell's tally of its four lines, 3 bits a field: fours or better
-/// (bit 0), open fours or better (3), open threes (6), threes and open twos (9). Four lines
-/// never overflow a field.
+/// A pattern's part in a cell's tally of its four lines: one base-5 digit a kind of line,
+/// threes and open twos (1), open threes (5), fours (25), open fours or fives (125). Four
+/// lines never carry a digit over, so a colour's tally stays below 625.
 const fn tally_of(p: usize) -> u32 {
-    (p >= Pattern::Four as usize) as u32
-        | ((p >= Pattern::OpenFour as usize) as u32) << 3
-        | ((p == Pattern::OpenThree as usize) as u32) << 6
-        | ((p == Pattern::Three as usize || p == Pattern::OpenTwo as usize) as u32) << 9
+    if p >= Pattern::OpenFour as usize {
+        125
+    } else if p == Pattern::Four as usize {
+        25
+    } else if p == Pattern::OpenThree as usize {
+        5
+    } else if p == Pattern::Three as usize || p == Pattern::OpenTwo as usize {
+        1
+    } else {
+        0
+    }
 }
 
 /// Per pattern-table entry (both colours' patterns), the two tallies: Black's in the low
@@ -69,21 +76,38 @@ const fn classify(fours: usize, open_fours: usize, open_threes: usize, builders:
     }
 }
 
-/// Per cell tally (see [`tally_of`]), the cell's [`Combo`] as a number.
-const COMBOS: [u8; 1 << 12] = {
-    let mut t = [0u8; 1 << 12];
+/// How many entries the per-colour tables have: a power of two above every tally (625), so
+/// that a masked index needs no bounds check.
+const TALLY_SPAN: usize = 1024;
+
+/// Per tally (see [`tally_of`]), the cell's [`Combo`] as a number.
+const COMBOS: [u8; TALLY_SPAN] = {
+    let mut t = [0u8; TALLY_SPAN];
     let mut i = 0;
-    while i < 1 << 12 {
-        t[i] = classify(i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7) as u8;
+    while i < 625 {
+        let (builders, open_threes, fours, open_fours) = (i % 5, i / 5 % 5, i / 25 % 5, i / 125);
+        t[i] = classify(fours + open_fours, open_fours, open_threes, builders) as u8;
         i += 1;
     }
     t
 };
 
-/// The combo of one colour's tally of a cell (the low 12 bits count).
+/// Per tally, the cell's lane increment in the combo [`Counts`] (one in the lane of its
+/// combo): the evaluation's bookkeeping reads it for 33 cells a move, both colours.
+const COMBO_LANES: [u64; TALLY_SPAN] = {
+    let mut t = [0u64; TALLY_SPAN];
+    let mut i = 0;
+    while i < TALLY_SPAN {
+        t[i] = 1 << (8 * COMBOS[i] as u32);
+        i += 1;
+    }
+    t
+};
+
+/// The combo of one colour's tally of a cell (the low 16 bits count).
 #[inline]
 pub(crate) fn cell_combo(tally: u32) -> u8 {
-    COMBOS[(tally & 0xFFF) as usize]
+    COMBOS[tally as usize & (TALLY_SPAN - 1)]
 }
 
 /// The lane increments of a cell's combos for both colours (in the combo [`Counts`]), from
@@ -91,8 +115,8 @@ pub(crate) fn cell_combo(tally: u32) -> u8 {
 #[inline]
 pub(crate) fn combo_lanes(tallies: u32) -> [u64; 2] {
     [
-        1 << (8 * cell_combo(tallies)),
-        1 << (8 * cell_combo(tallies >> 16)),
+        COMBO_LANES[tallies as usize & (TALLY_SPAN - 1)],
+        COMBO_LANES[(tallies >> 16) as usize & (TALLY_SPAN - 1)],
     ]
 }
 
@@ -119,7 +143,7 @@ mod tests {
 
     /// Every choice of four lines' patterns for each colour (8^4 each, the other colour's
     /// lines taken in reverse), summed as the board sums its tallies, reads back as the
-    /// combo of those lines counted plainly: no field overflows into another, and neither
+    /// combo of those lines counted plainly: no digit carries into another, and neither
     /// colour's tally disturbs the other's. (The rule itself, `classify`, is checked on
     /// hand-built boards in the game's tests.)
     #[test]
