@@ -104,6 +104,13 @@ const COMBO_LANES: [u64; TALLY_SPAN] = {
     t
 };
 
+/// Whether one colour's tally of a cell (the low 16 bits count) has a four or better on some
+/// line: the lesser digits sum to at most 4 x 1 + 4 x 5 = 24.
+#[inline]
+pub(crate) fn makes_four(tally: u32) -> bool {
+    tally & 0xFFFF >= 25
+}
+
 /// The combo of one colour's tally of a cell (the low 16 bits count).
 #[inline]
 pub(crate) fn cell_combo(tally: u32) -> u8 {

@@ -89,11 +89,6 @@ fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
     tally_worth(both as u32, 5_000, 1_000) + tally_worth((both >> 32) as u32, 2_500, 500)
 }
 
-/// Does `color` make at least `p` along some line with a stone on `cell`?
-fn makes_at_least(b: &Board, cell: u16, color: Color, p: Pattern) -> bool {
-    (0..4).any(|di| b.pattern(cell, color, di) >= p)
-}
-
 /// A candidate's sort key: ascending keys put the most urgent first, ties in reading order
 /// (one integer comparison instead of two; the cell is the low 16 bits).
 #[inline]
@@ -191,10 +186,7 @@ impl Board {
             let mut scored = scored.borrow_mut();
             scored.clear();
             self.for_each_candidate(|c| {
-                if !threatened
-                    || makes_at_least(self, c, op, Pattern::Four)
-                    || makes_at_least(self, c, me, Pattern::Four)
-                {
+                if !threatened || self.makes_four(c, op) || self.makes_four(c, me) {
                     scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
@@ -422,7 +414,7 @@ impl Game for Board {
         for d in DIRECTIONS {
             for k in (-4isize..=4).filter(|&k| k != 0) {
                 let cell = (last + k * d) as u16;
-                if self.at(cell) == Cell::Empty && makes_at_least(self, cell, me, Pattern::Four) {
+                if self.at(cell) == Cell::Empty && self.makes_four(cell, me) {
                     moves.push(cell);
                 }
             }
@@ -785,6 +777,13 @@ mod tests {
                 parent.as_ref().map(|p| &p.1),
                 "step {step}"
             );
+            // The cells' tallies, kept on make and unmake, against their four patterns.
+            for c in b.cells().filter(|&c| b.at(c) == Cell::Empty) {
+                for color in [Color::Black, Color::White] {
+                    let four = (0..4).any(|di| b.pattern(c, color, di) >= Pattern::Four);
+                    assert_eq!(b.makes_four(c, color), four, "step {step}");
+                }
+            }
             for c in b.cells() {
                 let near = b.history().iter().any(|&s| {
                     let ((x, y), (sx, sy)) = (b.xy(c), b.xy(s));
