@@ -8,7 +8,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::combos::{cell_combo, combo_lanes, makes_four, TALLIES};
+use crate::combos::{cell_combo, combo_lanes, tally_has_four, TALLIES};
 use crate::counts::Counts;
 use crate::patterns::{self, Pattern, Tables};
 
@@ -303,8 +303,8 @@ impl Board {
     /// Would a stone of `color` on the empty `cell` make a four or better on some line? (From
     /// the cell's tally: one read instead of four.)
     #[inline]
-    pub fn makes_four(&self, cell: u16, color: Color) -> bool {
-        makes_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
+    pub(crate) fn makes_four(&self, cell: u16, color: Color) -> bool {
+        tally_has_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
     }
 
     /// Black's and White's patterns on the empty `cell` along `di` in one byte, as the

@@ -29,18 +29,25 @@ pub enum Combo {
 /// How many combos there are (lanes of the combo counts).
 pub const COMBO_KINDS: usize = 6;
 
-/// A pattern's part in a cell's tally of its four lines: one base-5 digit a kind of line,
-/// threes and open twos (1), open threes (5), fours (25), open fours or fives (125). Four
-/// lines never carry a digit over, so a colour's tally stays below 625.
+// The base-5 digits of a cell's tally: per colour, how many of its four lines would make a
+// three or open two (`BUILDER`), an open three, a four, an open four or five. Four lines
+// never carry a digit over, so a colour's tally stays below `TALLY_LIMIT`.
+const BUILDER: u32 = 1;
+const OPEN_THREE: u32 = 5;
+const FOUR: u32 = 25;
+const OPEN_FOUR: u32 = 125;
+const TALLY_LIMIT: usize = 625;
+
+/// A pattern's digit in a cell's tally of its four lines.
 const fn tally_of(p: usize) -> u32 {
     if p >= Pattern::OpenFour as usize {
-        125
+        OPEN_FOUR
     } else if p == Pattern::Four as usize {
-        25
+        FOUR
     } else if p == Pattern::OpenThree as usize {
-        5
+        OPEN_THREE
     } else if p == Pattern::Three as usize || p == Pattern::OpenTwo as usize {
-        1
+        BUILDER
     } else {
         0
     }
@@ -76,16 +83,22 @@ const fn classify(fours: usize, open_fours: usize, open_threes: usize, builders:
     }
 }
 
-/// How many entries the per-colour tables have: a power of two above every tally (625), so
-/// that a masked index needs no bounds check.
+/// The digit of weight `d` in the tally `tally`.
+const fn digit(tally: usize, d: u32) -> usize {
+    tally / d as usize % 5
+}
+
+/// How many entries the per-colour tables have: a power of two above every tally
+/// (`TALLY_LIMIT`), so that a masked index needs no bounds check.
 const TALLY_SPAN: usize = 1024;
 
 /// Per tally (see [`tally_of`]), the cell's [`Combo`] as a number.
 const COMBOS: [u8; TALLY_SPAN] = {
     let mut t = [0u8; TALLY_SPAN];
     let mut i = 0;
-    while i < 625 {
-        let (builders, open_threes, fours, open_fours) = (i % 5, i / 5 % 5, i / 25 % 5, i / 125);
+    while i < TALLY_LIMIT {
+        let (builders, open_threes) = (digit(i, BUILDER), digit(i, OPEN_THREE));
+        let (fours, open_fours) = (digit(i, FOUR), digit(i, OPEN_FOUR));
         t[i] = classify(fours + open_fours, open_fours, open_threes, builders) as u8;
         i += 1;
     }
@@ -105,10 +118,10 @@ const COMBO_LANES: [u64; TALLY_SPAN] = {
 };
 
 /// Whether one colour's tally of a cell (the low 16 bits count) has a four or better on some
-/// line: the lesser digits sum to at most 4 x 1 + 4 x 5 = 24.
+/// line: the lesser digits of four lines sum to less than `FOUR`.
 #[inline]
-pub(crate) fn makes_four(tally: u32) -> bool {
-    tally & 0xFFFF >= 25
+pub(crate) fn tally_has_four(tally: u32) -> bool {
+    tally & 0xFFFF >= FOUR
 }
 
 /// The combo of one colour's tally of a cell (the low 16 bits count).

@@ -806,9 +806,9 @@ mod tests {
 
     /// The evaluation, where no threat decides, is 3/8 of this position's worth less 5/8 of
     /// the worth before the last move (for the side then to move), as its doc says. Both
-    /// worths are taken from counts recomputed from the stones, the earlier one on a board
-    /// rebuilt without the last move, so neither the incremental counts nor the parent
-    /// stack are trusted. Random games under both rules, both colours to move.
+    /// worths are taken from counts recomputed from the stones, the earlier one with the last
+    /// stone taken back, so neither the incremental counts nor the parent stack are
+    /// trusted. Random games under both rules, both colours to move.
     #[test]
     fn the_evaluation_is_three_eighths_now_and_five_eighths_before() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -836,11 +836,8 @@ mod tests {
                 if decided || b.winner().is_some() {
                     continue;
                 }
-                let mut before = Board::new(15, rule).unwrap();
-                let last = b.history().len() - 1;
-                for &c in &b.history()[..last] {
-                    before.place(c);
-                }
+                let mut before = b.clone();
+                before.remove_last();
                 let worth_now = ply_worth(&now, &b.combo_counts_from_scratch(), me);
                 let worth_before = ply_worth(
                     &before.pattern_counts_from_scratch(),
