@@ -165,6 +165,13 @@ struct MoveRecord {
 /// The cells whose line codes a stone changes: four steps each way on four lines.
 const LINE_CELLS: usize = 32;
 
+/// Where the cell `k` steps (1 to 4) from a stone along direction `di`, on side `side` (0
+/// back, 1 forward), keeps its tally in the move's record.
+#[inline]
+const fn line_slot(di: usize, side: usize, k: isize) -> usize {
+    (8 * di + 4 * side + k as usize - 1) & (LINE_CELLS - 1)
+}
+
 /// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
     let mut keys = [[0u64; 2]; GRID];
@@ -339,84 +346,101 @@ impl Board {
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
     /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came:
-    /// its two bits in their codes flip. The cell's own patterns leave the counts. Returns
-    /// the cells' tallies as they were, for [`restore_codes`](Self::restore_codes). Without
-    /// a branch in the loop (the walls' codes are written too, `PAD` keeps them on the
-    /// grid): this runs at every node. (Indices are masked with `GRID - 1`, a no-op on real
-    /// cells, so no bounds checks.)
-    fn update_codes(&mut self, cell: u16, stone: u16) -> [u32; LINE_CELLS] {
+    /// its two bits in their codes flip. The cell's own patterns leave the counts. The
+    /// cells' tallies as they were go to the move's record (which [`mark`](Self::mark)
+    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written too (`PAD`
+    /// keeps them on the grid): this runs at every node. (Indices are masked with
+    /// `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are borrowed
+    /// apart so that their addresses stay in registers.)
+    fn update_codes(&mut self, cell: u16, stone: u16) {
+        let Board {
+            cells,
+            codes,
+            cell_tallies,
+            tables,
+            counts,
+            combos,
+            records,
+            ..
+        } = self;
+        let before = &mut records
+            .last_mut()
+            .expect("the move's record comes first")
+            .tallies_before;
+        let table = tables.entries();
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 36, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
-        let own = combo_lanes(self.cell_tallies[cell as usize & (GRID - 1)]);
+        let own = combo_lanes(cell_tallies[cell as usize & (GRID - 1)]);
         for c in 0..2 {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
-        for &code in &self.codes[cell as usize & (GRID - 1)] {
-            let own = LANES[self.tables.raw(code) as usize];
+        for &code in &codes[cell as usize & (GRID - 1)] {
+            let own = LANES[table[code as usize] as usize];
             for c in 0..2 {
                 delta[c] = delta[c].wrapping_sub(own[c]);
             }
         }
-        let mut before = [0u32; LINE_CELLS];
-        let mut i = 0;
         for (di, &d) in DIRECTIONS.iter().enumerate() {
-            for sign in [-1isize, 1] {
+            for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=4isize {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    let content = self.cells[p];
                     // `cell` is at offset -sign * k as seen from p.
-                    let shift = patterns::shift(-sign * k);
-                    let old = self.codes[p][di];
-                    let new = old ^ (stone << shift);
-                    self.codes[p][di] = new;
-                    // Counted only on an empty cell, without a branch: all ones or 0.
-                    let mask = 0u64.wrapping_sub((content == Cell::Empty) as u64);
-                    let (raw_old, raw_new) = (self.tables.raw(old), self.tables.raw(new));
-                    let lanes_old = LANES[raw_old as usize];
-                    let lanes_new = LANES[raw_new as usize];
-                    for c in 0..2 {
-                        delta[c] =
-                            delta[c].wrapping_add(lanes_new[c].wrapping_sub(lanes_old[c]) & mask);
-                    }
-                    let tallies = &mut self.cell_tallies[p];
-                    before[i] = *tallies;
-                    i += 1;
-                    let was = combo_lanes(*tallies);
-                    *tallies = tallies
+                    let old = codes[p][di];
+                    let new = old ^ (stone << patterns::shift(-sign * k));
+                    codes[p][di] = new;
+                    let tally = cell_tallies[p];
+                    before[line_slot(di, side, k)] = tally;
+                    let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
+                    let now = tally
                         .wrapping_add(TALLIES[raw_new as usize])
                         .wrapping_sub(TALLIES[raw_old as usize]);
-                    let now = combo_lanes(*tallies);
-                    for c in 0..2 {
-                        let change = now[c].wrapping_sub(was[c]);
-                        combo_delta[c] = combo_delta[c].wrapping_add(change & mask);
+                    cell_tallies[p] = now;
+                    // Counted only on an empty cell.
+                    if cells[p] == Cell::Empty {
+                        let lanes_old = LANES[raw_old as usize];
+                        let lanes_new = LANES[raw_new as usize];
+                        let (was, is) = (combo_lanes(tally), combo_lanes(now));
+                        for c in 0..2 {
+                            delta[c] = delta[c]
+                                .wrapping_add(lanes_new[c])
+                                .wrapping_sub(lanes_old[c]);
+                            combo_delta[c] =
+                                combo_delta[c].wrapping_add(is[c]).wrapping_sub(was[c]);
+                        }
                     }
                 }
             }
         }
         for (c, tally) in delta.into_iter().enumerate() {
-            self.counts.add_tally(c, tally);
+            counts.add_tally(c, tally);
         }
         for (c, tally) in combo_delta.into_iter().enumerate() {
-            self.combos.add_tally(c, tally);
+            combos.add_tally(c, tally);
         }
-        before
     }
 
     /// Takes back [`update_codes`](Self::update_codes) for the stone `stone` leaving
-    /// `cell`: its bits flip back in the codes, and the tallies it changed return to
-    /// `before`. No table is read: the undo costs a fraction of the move (the counts come
-    /// back from `counts_before`).
-    fn restore_codes(&mut self, cell: u16, stone: u16, before: &[u32; LINE_CELLS]) {
-        let mut i = 0;
+    /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
+    /// its record kept. No table is read: the undo costs a fraction of the move (the counts
+    /// come back from `counts_before`).
+    fn restore_codes(&mut self, cell: u16, stone: u16) {
+        let Board {
+            codes,
+            cell_tallies,
+            records,
+            ..
+        } = self;
+        let Some(record) = records.last() else {
+            return;
+        };
         for (di, &d) in DIRECTIONS.iter().enumerate() {
-            for sign in [-1isize, 1] {
+            for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=4isize {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    self.codes[p][di] ^= stone << patterns::shift(-sign * k);
-                    self.cell_tallies[p] = before[i];
-                    i += 1;
+                    codes[p][di] ^= stone << patterns::shift(-sign * k);
+                    cell_tallies[p] = record.tallies_before[line_slot(di, side, k)];
                 }
             }
         }
@@ -431,9 +455,9 @@ impl Board {
 
     /// Marks the 5x5 square around a new stone on `cell` in `near_rows` and grows the box
     /// around the stones; the record of the move keeps what [`unmark`](Self::unmark)
-    /// restores.
+    /// restores ([`update_codes`](Self::update_codes) writes the tallies into it).
     #[inline]
-    fn mark(&mut self, cell: u16, tallies_before: [u32; LINE_CELLS]) {
+    fn mark(&mut self, cell: u16) {
         let (row, column) = (cell as usize / STRIDE, cell as usize % STRIDE);
         let square = 0b11111u32 << column >> 2;
         let rows = |k: usize| (row + STRIDE - 2 + k) & (STRIDE - 1);
@@ -453,19 +477,19 @@ impl Board {
         self.records.push(MoveRecord {
             bounds,
             near_before,
-            tallies_before,
+            tallies_before: [0; LINE_CELLS],
         });
     }
 
-    /// Takes back [`mark`](Self::mark) for the stone on `cell`, handing back its record.
+    /// Takes back [`mark`](Self::mark) for the stone on `cell`, dropping its record.
     #[inline]
-    fn unmark(&mut self, cell: u16) -> Option<MoveRecord> {
+    fn unmark(&mut self, cell: u16) {
         let row = cell as usize / STRIDE;
-        let r = self.records.pop()?;
-        for (k, bits) in r.near_before.into_iter().enumerate() {
-            self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
+        if let Some(r) = self.records.pop() {
+            for (k, bits) in r.near_before.into_iter().enumerate() {
+                self.near_rows[(row + STRIDE - 2 + k) & (STRIDE - 1)] = bits;
+            }
         }
-        Some(r)
     }
 
     /// The cells of grid row `row` with a stone within two steps (on it too), as bits by
@@ -640,9 +664,9 @@ impl Board {
         self.hash ^= self.keys[cell as usize][c.index()];
         self.history.push(cell);
         self.to_move = c.other();
-        let tallies_before = self.update_codes(cell, stone_code(c));
+        self.mark(cell);
+        self.update_codes(cell, stone_code(c));
         self.flip_stone_bit(cell);
-        self.mark(cell, tallies_before);
     }
 
     /// Gives the move to the other side without a stone (a null move: "what if I passed?").
@@ -664,9 +688,8 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        if let Some(r) = self.unmark(cell) {
-            self.restore_codes(cell, stone_code(self.to_move), &r.tallies_before);
-        }
+        self.restore_codes(cell, stone_code(self.to_move));
+        self.unmark(cell);
         if let Some((counts, combos)) = self.counts_before.pop() {
             self.counts = counts;
             self.combos = combos;

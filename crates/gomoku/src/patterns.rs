@@ -90,6 +90,12 @@ impl Tables {
     pub fn raw(&self, code: u16) -> u8 {
         self.table[code as usize]
     }
+
+    /// The whole table, raw entries by code (for a loop that reads many).
+    #[inline]
+    pub(crate) fn entries(&self) -> &[u8; 1 << 16] {
+        &self.table
+    }
 }
 
 /// The tables for a rule, built on first use.
