@@ -129,7 +129,9 @@ pub struct Board {
     counts: Counts,
     /// Per cell, the tallies of the patterns a stone would make on its four lines (see
     /// [`combos`](crate::combos)), Black's in the low 16 bits and White's in the high 16:
-    /// what decides the cell's [`Combo`](crate::Combo).
+    /// what decides the cell's [`Combo`](crate::Combo). Kept for the empty cells: a
+    /// stone's cell keeps the tallies it had when the stone came, right again when it
+    /// leaves.
     cell_tallies: Box<[u32; GRID]>,
     /// Per colour and [`Combo`](crate::Combo): how many empty cells a stone would make it on.
     combos: Counts,
@@ -392,13 +394,15 @@ impl Board {
                     codes[p][di] = new;
                     let tally = cell_tallies[p];
                     before[line_slot(di, side, k)] = tally;
-                    let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
-                    let now = tally
-                        .wrapping_add(TALLIES[raw_new as usize])
-                        .wrapping_sub(TALLIES[raw_old as usize]);
-                    cell_tallies[p] = now;
-                    // Counted only on an empty cell.
+                    // Only an empty cell's tally and patterns count. A stone's tally stays
+                    // as it was when the stone came: when it leaves, every later move has
+                    // been taken back, and its lines are as they were.
                     if cells[p] == Cell::Empty {
+                        let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
+                        let now = tally
+                            .wrapping_add(TALLIES[raw_new as usize])
+                            .wrapping_sub(TALLIES[raw_old as usize]);
+                        cell_tallies[p] = now;
                         let lanes_old = LANES[raw_old as usize];
                         let lanes_new = LANES[raw_new as usize];
                         let (was, is) = (combo_lanes(tally), combo_lanes(now));
