@@ -8,7 +8,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::combos::{cell_combo, combo_lanes, tally_has_four, TALLIES};
+use crate::combos::{cell_combo, combo_lanes, tally_has_four, tally_has_open_four, TALLIES};
 use crate::counts::Counts;
 use crate::patterns::{self, Pattern, Tables};
 
@@ -314,6 +314,13 @@ impl Board {
     #[inline]
     pub(crate) fn makes_four(&self, cell: u16, color: Color) -> bool {
         tally_has_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
+    }
+
+    /// Would a stone of `color` on the empty `cell` make an open four or a five on some line?
+    /// (From the cell's tally, as [`makes_four`](Self::makes_four).)
+    #[inline]
+    pub(crate) fn makes_open_four(&self, cell: u16, color: Color) -> bool {
+        tally_has_open_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
     }
 
     /// Black's and White's patterns on the empty `cell` along `di` in one byte, as the

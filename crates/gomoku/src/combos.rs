@@ -124,6 +124,13 @@ pub(crate) fn tally_has_four(tally: u32) -> bool {
     tally & 0xFFFF >= FOUR
 }
 
+/// Whether one colour's tally of a cell (the low 16 bits count) has an open four or a five
+/// on some line: the lesser digits of four lines sum to less than `OPEN_FOUR`.
+#[inline]
+pub(crate) fn tally_has_open_four(tally: u32) -> bool {
+    tally & 0xFFFF >= OPEN_FOUR
+}
+
 /// The combo of one colour's tally of a cell (the low 16 bits count).
 #[inline]
 pub(crate) fn cell_combo(tally: u32) -> u8 {

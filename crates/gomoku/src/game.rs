@@ -129,6 +129,10 @@ impl Board {
             return;
         }
         self.candidates_while(|c| {
+            // The cell's tally first: one read rules out almost every cell.
+            if !self.makes_open_four(c, color) {
+                return true;
+            }
             let fives = (0..4)
                 .filter(|&di| self.pattern(c, color, di) == Pattern::Five)
                 .count() as u32;
