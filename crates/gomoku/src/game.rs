@@ -786,6 +786,8 @@ mod tests {
                 for color in [Color::Black, Color::White] {
                     let four = (0..4).any(|di| b.pattern(c, color, di) >= Pattern::Four);
                     assert_eq!(b.makes_four(c, color), four, "step {step}");
+                    let open_four = (0..4).any(|di| b.pattern(c, color, di) >= Pattern::OpenFour);
+                    assert_eq!(b.makes_open_four(c, color), open_four, "step {step}");
                 }
             }
             for c in b.cells() {
