@@ -122,20 +122,53 @@ impl Board {
     /// Calls `f` on the empty cells where `color` would make five (its fours' completions),
     /// in reading order, while `f` returns true; nothing to scan when the counts say none.
     fn each_five_cell(&self, color: Color, mut f: impl FnMut(u16) -> bool) {
-        // The (cell, direction) pairs making five not met yet: every such cell is a
-        // candidate (a stone of the line touches it), so the scan ends when none is left.
+        // The (cell, direction) pairs making five not met yet.
         let mut left = self.pattern_count(color, Pattern::Five);
         if left == 0 {
             return;
         }
-        self.candidates_while(|c| {
-            // The cell's tally first: one read rules out almost every cell.
+        // How many lines a stone on the empty `c` would make five on (the cell's tally
+        // first: one read rules out almost every cell).
+        let fives_at = |c: u16| {
             if !self.makes_open_four(c, color) {
-                return true;
+                return 0;
             }
-            let fives = (0..4)
+            (0..4)
                 .filter(|&di| self.pattern(c, color, di) == Pattern::Five)
-                .count() as u32;
+                .count() as u32
+        };
+        // Most fours were made by the last move: when its lines hold every five, they are
+        // all, and the board need not be scanned.
+        if let Some(&last) = self.history().last() {
+            let (mut found, mut n, mut met) = ([0u16; 32], 0, 0);
+            for d in DIRECTIONS {
+                for k in (-4isize..=4).filter(|&k| k != 0) {
+                    let c = (last as isize + k * d) as u16;
+                    if self.at(c) == Cell::Empty {
+                        let fives = fives_at(c);
+                        if fives > 0 {
+                            found[n] = c;
+                            n += 1;
+                            met += fives;
+                        }
+                    }
+                }
+            }
+            if met == left {
+                // In reading order, as the scan would meet them.
+                found[..n].sort_unstable();
+                for &c in &found[..n] {
+                    if self.wins_with(c, color) && !f(c) {
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        // Every such cell is a candidate (a stone of the line touches it), so the scan ends
+        // when none is left.
+        self.candidates_while(|c| {
+            let fives = fives_at(c);
             if fives == 0 {
                 return true;
             }
@@ -789,6 +822,16 @@ mod tests {
                     let open_four = (0..4).any(|di| b.pattern(c, color, di) >= Pattern::OpenFour);
                     assert_eq!(b.makes_open_four(c, color), open_four, "step {step}");
                 }
+            }
+            // The cells completing a five, against runs counted along the lines.
+            for color in [Color::Black, Color::White] {
+                let five = |c: u16| DIRECTIONS.iter().any(|&d| b.run_length(c, d, color) >= 5);
+                let mut expected: Vec<u16> = b
+                    .cells()
+                    .filter(|&c| b.at(c) == Cell::Empty && five(c))
+                    .collect();
+                expected.sort_by_key(|&c| (b.xy(c).1, b.xy(c).0));
+                assert_eq!(b.five_cells(color), expected, "step {step}");
             }
             for c in b.cells() {
                 let near = b.history().iter().any(|&s| {
