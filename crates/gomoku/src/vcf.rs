@@ -182,6 +182,10 @@ impl VcfSearch {
 /// four, or a three to make the next four of)? Only such fours can carry a victory by fours
 /// on; a lone four just spends a stone.
 fn combining_four(b: &Board, cell: u16, color: Color) -> bool {
+    // The cell's tally first: most cells make no four at all.
+    if !b.makes_four(cell, color) {
+        return false;
+    }
     let (mut fours, mut threes) = (0, 0);
     for di in 0..4 {
         match b.pattern(cell, color, di) {
