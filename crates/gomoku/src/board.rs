@@ -357,10 +357,10 @@ impl Board {
     /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came:
     /// its two bits in their codes flip. The cell's own patterns leave the counts. The
     /// cells' tallies as they were go to the move's record (which [`mark`](Self::mark)
-    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written too (`PAD`
-    /// keeps them on the grid): this runs at every node. (Indices are masked with
-    /// `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are borrowed
-    /// apart so that their addresses stay in registers.)
+    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written
+    /// too (`PAD` keeps them on the grid): this runs at every node. (Indices are masked
+    /// with `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are
+    /// borrowed apart so that their addresses stay in registers.)
     fn update_codes(&mut self, cell: u16, stone: u16) {
         let Board {
             cells,
