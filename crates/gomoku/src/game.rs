@@ -361,8 +361,10 @@ impl Game for Board {
     fn earliest_end(&self) -> Ends {
         let me = self.to_move();
         let op = me.other();
-        if self.pattern_count(op, Pattern::Five) > 0 {
-            if self.five_cells_upto2(op).1 >= 2 {
+        let op_fives = self.pattern_count(op, Pattern::Five);
+        if op_fives > 0 {
+            // Two cells need two lines (a count of one is one cell: no scan).
+            if op_fives >= 2 && self.five_cells_upto2(op).1 >= 2 {
                 return Ends::LostIn(2);
             }
             return Ends::NotBefore { win: 3, loss: 2 };
