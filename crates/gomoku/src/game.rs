@@ -139,11 +139,14 @@ impl Board {
                 .filter(|&di| self.pattern(c, color, di) == Pattern::Five)
                 .count() as u32
         };
-        // Most fours were made by the last move: when its lines hold every five, they are
-        // all, and the board need not be scanned.
+        // Most fours were made by the last move: when the lines where it made one hold
+        // every five, they are all, and the board need not be scanned.
         if let Some(&last) = self.history().last() {
             let (mut found, mut n, mut met) = ([0u16; 32], 0, 0);
-            for d in DIRECTIONS {
+            for (di, &d) in DIRECTIONS.iter().enumerate() {
+                if self.pattern(last, color, di) < Pattern::Four {
+                    continue;
+                }
                 for k in (-4isize..=4).filter(|&k| k != 0) {
                     let c = (last as isize + k * d) as u16;
                     if self.at(c) == Cell::Empty {
