@@ -313,14 +313,20 @@ impl Board {
     /// the cell's tally: one read instead of four.)
     #[inline]
     pub(crate) fn makes_four(&self, cell: u16, color: Color) -> bool {
-        tally_has_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
+        tally_has_four(self.tally(cell, color))
     }
 
     /// Would a stone of `color` on the empty `cell` make an open four or a five on some line?
     /// (From the cell's tally, as [`makes_four`](Self::makes_four).)
     #[inline]
     pub(crate) fn makes_open_four(&self, cell: u16, color: Color) -> bool {
-        tally_has_open_four(self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index()))
+        tally_has_open_four(self.tally(cell, color))
+    }
+
+    /// `color`'s tally of the empty `cell` (in the low 16 bits).
+    #[inline]
+    fn tally(&self, cell: u16, color: Color) -> u32 {
+        self.cell_tallies[cell as usize & (GRID - 1)] >> (16 * color.index())
     }
 
     /// Black's and White's patterns on the empty `cell` along `di` in one byte, as the
