@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::classic::{outcome_score, PvTable};
+use crate::correction::Corrections;
 use crate::observer::{root_bound, root_view, root_window};
 use crate::tt::{TranspositionTable, TtEntry};
 use crate::{
@@ -95,6 +96,16 @@ pub struct SearchOptions {
     /// Sees the victories by threats that start at the horizon, which a static value
     /// cannot.
     pub horizon_wins: bool,
+    /// Correction history: the static value, where the pruning reads it (futility pruning,
+    /// razoring, null moves), is corrected by what earlier searches of this search found
+    /// for positions reached by the same last two moves: a running mean, per pair of moves
+    /// and side to move, of the searched value minus the static value (from nodes whose
+    /// static value was read, where the search's bound says which way it was off), at most
+    /// 128 units either way. An evaluation that misjudges a kind of position the same way
+    /// again and again is then trusted less there. Leaf values stay the evaluator's own;
+    /// decisive scores are never corrected. Needs [`Game::move_id`]; from the root's
+    /// grandchildren on.
+    pub correction_history: bool,
 }
 
 /// The most plies to go at which [`SearchOptions::futility_margin`] cuts above beta.
@@ -153,6 +164,7 @@ impl SearchOptions {
             late_move_pruning: false,
             quiescence_plies: 0,
             horizon_wins: false,
+            correction_history: false,
         }
     }
 
@@ -551,12 +563,25 @@ impl Search {
 struct Estimate {
     stand: Option<Score>,
     table: Option<(Score, Bound)>,
+    /// The correction history's slot and its correction (see
+    /// [`SearchOptions::correction_history`]), added to the static value.
+    slot: Option<usize>,
+    correction: i32,
 }
 
 impl Estimate {
-    /// The static value, from `evaluate` the first time.
+    /// The static value, from `evaluate` the first time, as the correction history corrects
+    /// it (a decisive one is left alone).
     fn stand(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
-        *self.stand.get_or_insert_with(evaluate)
+        let correction = self.correction;
+        *self.stand.get_or_insert_with(|| {
+            let s = evaluate();
+            if s.is_decisive() {
+                s
+            } else {
+                Score(s.0 + correction)
+            }
+        })
     }
 
     /// The static value, from `evaluate` the first time, as the table corrects it.
@@ -596,6 +621,9 @@ struct Scratch<M> {
     killers: Vec<[Option<M>; 2]>,
     /// Indexed by `(ply % 2) * move_id_limit + move_id`.
     history: Vec<i32>,
+    /// Per ply: the id of the move played there (`NO_MOVE` for a pass).
+    path: Vec<usize>,
+    corrections: Corrections,
 }
 
 impl<M: Copy> Default for Scratch<M> {
@@ -606,6 +634,8 @@ impl<M: Copy> Default for Scratch<M> {
             pv: PvTable::new(),
             killers: Vec::new(),
             history: Vec::new(),
+            path: Vec::new(),
+            corrections: Corrections::default(),
         }
     }
 }
@@ -617,6 +647,7 @@ impl<M: Copy> Scratch<M> {
             self.moves.resize_with(p + 1, Vec::new);
             self.keys.resize_with(p + 1, Vec::new);
             self.killers.resize(p + 1, [None, None]);
+            self.path.resize(p + 1, NO_MOVE);
         }
     }
 }
@@ -642,6 +673,8 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
 }
 
 const TT_MOVE_KEY: i32 = i32::MAX;
+/// The path's entry for a pass.
+const NO_MOVE: usize = usize::MAX;
 const KILLER_KEY: i32 = i32::MAX - 2;
 const HISTORY_MAX: i32 = 1 << 28;
 
@@ -665,6 +698,7 @@ where
         scratch.killers.fill([None, None]);
         scratch.history.clear();
         scratch.history.resize(2 * id_limit, 0);
+        scratch.corrections.reset(shared.options.correction_history);
         Worker {
             eval,
             obs,
@@ -915,6 +949,12 @@ where
         }
 
         let opts = self.shared.options;
+        let p = ply as usize;
+        self.buf.reach(p);
+        estimate.slot = self.correction_slot(ply);
+        estimate.correction = estimate
+            .slot
+            .map_or(0, |slot| self.buf.corrections.get(slot));
         let quiet = (opts.futility_margin.is_some() || opts.late_move_pruning) && game.is_quiet();
         if let Some(v) =
             self.futility_cut(game, depth, ply, pv_node, quiet, alpha, beta, &mut estimate)
@@ -934,8 +974,6 @@ where
             return v;
         }
 
-        let p = ply as usize;
-        self.buf.reach(p);
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
         let mut keys = std::mem::take(&mut self.buf.keys[p]);
         moves.clear();
@@ -1029,6 +1067,7 @@ where
             if keep_pv {
                 self.buf.pv.clear_child(ply);
             }
+            self.buf.path[p] = game.move_id(mv);
             game.play(mv);
             let mut v;
             if i == 0 {
@@ -1083,6 +1122,7 @@ where
         if self.stopped {
             return Score::DRAW;
         }
+        self.learn(&estimate, depth, best, bound);
         if let Some((tt, h)) = hash {
             let exact_or_cut = best > alpha0;
             tt.store(
@@ -1274,11 +1314,45 @@ where
             return None;
         }
         let r = 3 + u32::from(depth >= 7);
+        self.buf.path[ply as usize] = NO_MOVE;
         let outer = self.null_ply.replace(ply + 1);
         let v = -self.node(game, depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1);
         self.null_ply = outer;
         game.undo_null();
         (v >= beta && !self.stopped).then(|| if v.is_decisive() { beta } else { v })
+    }
+
+    /// The correction history's slot of the node at `ply` (see
+    /// [`SearchOptions::correction_history`]): none when off, near the root, or after a
+    /// pass.
+    fn correction_slot(&self, ply: u32) -> Option<usize> {
+        let p = ply as usize;
+        if !self.buf.corrections.is_on() || p < 2 {
+            return None;
+        }
+        let (last, before) = (self.buf.path[p - 1], self.buf.path[p - 2]);
+        (last != NO_MOVE && before != NO_MOVE).then(|| Corrections::slot(last, before, p % 2))
+    }
+
+    /// A node was searched to `best` (of `bound`): if its static value was read, the
+    /// correction history learns how far off it was, where the bound says so (a value at
+    /// least `best` above the static value, at most `best` below it, or exactly `best`).
+    fn learn(&mut self, estimate: &Estimate, depth: u32, best: Score, bound: Bound) {
+        let (Some(slot), Some(stand)) = (estimate.slot, estimate.stand) else {
+            return;
+        };
+        if stand.is_decisive() || best.is_decisive() {
+            return;
+        }
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best > stand,
+            Bound::Upper => best < stand,
+        };
+        if informative {
+            let raw = stand.0 - estimate.correction;
+            self.buf.corrections.learn(slot, depth, best.0 - raw);
+        }
     }
 
     /// How many plies shallower to search the `i`-th move (from 0) first: see
@@ -1449,13 +1523,29 @@ fn widen(score: Score, delta: i32) -> Score {
 mod tests {
     use super::*;
 
+    /// The correction history's correction is added to the static value, once; a decisive
+    /// one is left alone.
+    #[test]
+    fn the_correction_is_added_to_the_static_value_but_not_to_a_proof() {
+        let corrected = |s: Score| {
+            let mut e = Estimate {
+                correction: -12,
+                ..Estimate::default()
+            };
+            (e.stand(|| s), e.stand(|| Score(0)))
+        };
+        assert_eq!(corrected(Score(30)), (Score(18), Score(18)));
+        let win = Score::win_in(5);
+        assert_eq!(corrected(win), (win, win));
+    }
+
     /// The table's bound replaces the static value only where it says more: a lower bound
     /// above it, an upper bound below it, an exact value always; decisive scores never.
     #[test]
     fn the_table_corrects_the_static_value_where_it_knows_more() {
         let with = |s: i32, bound| Estimate {
-            stand: None,
             table: Some((Score(s), bound)),
+            ..Estimate::default()
         };
         let stand = Score(10);
         assert_eq!(Estimate::default().corrected(stand), stand);

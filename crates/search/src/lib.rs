@@ -21,6 +21,7 @@
 //! Start with the [`Game`] trait: its documentation is a complete worked example.
 
 mod classic;
+mod correction;
 mod driver;
 mod game;
 mod observer;
