@@ -97,8 +97,8 @@ pub struct SearchOptions {
     /// cannot.
     pub horizon_wins: bool,
     /// Correction history: the static value, where the pruning reads it (futility pruning,
-    /// razoring, null moves), is corrected by what earlier searches of this search found
-    /// for positions reached by the same last two moves: a running mean, per pair of moves
+    /// razoring, null moves), is corrected by what the search found so far at positions
+    /// reached by the same last two moves: a running mean, per pair of moves
     /// and side to move, of the searched value minus the static value (from nodes whose
     /// static value was read, where the search's bound says which way it was off), at most
     /// 128 units either way. An evaluation that misjudges a kind of position the same way
