@@ -107,7 +107,7 @@ pub enum Limit {
 /// searches twice the nodes for a depth and a ply less in the games, yet scores more
 /// against PentaZen (session 23). The static value this pruning reads is corrected by the
 /// correction history (how far the search found it off after the same last two moves):
-/// +4.3 ± 2.2 points against PentaZen over two runs (session 29).
+/// +5.1 ± 2.1 points against PentaZen over three runs (sessions 29 and 30).
 pub fn search_options(megabytes: usize) -> SearchOptions {
     SearchOptions {
         tt_megabytes: megabytes,
