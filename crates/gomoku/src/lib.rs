@@ -8,7 +8,8 @@
 //!   line kept up to date on every move and one table lookup; the board counts them.
 //! - Move generation from the patterns: a win alone, the blocks of a five, against an open
 //!   three only its defences and our fours, else the best [`MAX_MOVES`] by urgency.
-//! - [`Threats`]: the evaluation from the pattern counts, the mean of two plies.
+//! - [`Threats`]: the evaluation from the pattern counts, the mean of two plies, plus a table
+//!   of values fitted to game results for the position's threat facts.
 //! - The quiescence's moves (a win, the blocks of a four, our fours through our last stone):
 //!   the search follows fours past its horizon.
 //! - [`VcfSearch`]: victory by continuous fours, on its own and at the engine's root.
@@ -26,6 +27,7 @@ mod counts;
 mod engine;
 mod game;
 mod patterns;
+mod threat_table;
 mod vcf;
 mod vct;
 
