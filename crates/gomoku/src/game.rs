@@ -625,13 +625,13 @@ impl Evaluator<Board> for Threats {
         }
         let combos = b.combo_counts();
         let now = ply_worth(c, combos, me);
-        let facts = THREAT_TABLE[threat_facts(c, combos, me)] as i32;
+        let table = THREAT_TABLE[threat_facts(c, combos, me)] as i32;
         match (b.parent_pattern_counts(), b.parent_combo_counts()) {
             // Before the last move the other side was to move.
             (Some(p), Some(pc)) => {
-                Score((NOW_EIGHTHS * now - (8 - NOW_EIGHTHS) * ply_worth(p, pc, op)) / 8 + facts)
+                Score((NOW_EIGHTHS * now - (8 - NOW_EIGHTHS) * ply_worth(p, pc, op)) / 8 + table)
             }
-            _ => Score(now + facts),
+            _ => Score(now + table),
         }
     }
 }
