@@ -604,8 +604,8 @@ fn threat_facts(c: &Counts, combos: &Counts, me: Color) -> usize {
 /// value fitted to game results in the threat table (see `threat_table.rs`): the counts'
 /// weights add up, while the table sees how the two sides' threats meet. Against Rapfi at
 /// equal time it scored 43.9% in two runs (640 games) where the engine without it scored
-/// 35.6% in three: +8.3 ± 1.9 points, paired by opening; against PentaZen it leaned the other
-/// way in one run, -2.7 ± 2.6 (docs/BENCHMARKS.md, sessions 33 and 34).
+/// 35.6% in three: +8.3 ± 1.9 points, paired by opening; against PentaZen, -0.9 ± 2.2 over
+/// two runs (docs/BENCHMARKS.md, sessions 33 and 34).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Threats;
 
