@@ -11,10 +11,10 @@ use std::ops::Range;
 use alphabeta::{Ends, Evaluator, Game, Outcome, Score};
 
 use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
-use crate::combos::{Combo, COMBO_KINDS};
+use crate::combos::COMBO_KINDS;
 use crate::counts::Counts;
 use crate::patterns::{Pattern, PATTERNS};
-use crate::threat_table::THREAT_TABLE;
+use crate::threat_table;
 
 /// At most this many moves are searched in a quiet position (the best by their patterns),
 /// unless all of them lose ([`Game::generate_rest`] gives the others); forced positions
@@ -542,42 +542,6 @@ fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
     threat_worth(&c.side(me), &c.side(op)) + combo_worth(combos, me, op)
 }
 
-// The threat facts, bits of an index into the threat table. The side to move's open three
-// counts only while the opponent has a four (else the evaluation has already scored it a win).
-const MY_OPEN_THREE_UNDER_FOUR: u32 = 0;
-const THEIR_FOUR: u32 = 1;
-const THEIR_OPEN_THREE: u32 = 2;
-// Each side's cells, from bit 3 for the side to move and bit 7 for the opponent: a cell
-// making a four with a three or open two on another line (or a decisive combination), one
-// making a four, one making an open three with a three or open two on another line (or two
-// open threes), one making an open three.
-const MY_CELLS: u32 = 3;
-const THEIR_CELLS: u32 = 7;
-const FOUR_PLUS_CELL: u32 = 0;
-const FOUR_CELL: u32 = 1;
-const THREE_PLUS_CELL: u32 = 2;
-const OPEN_THREE_CELL: u32 = 3;
-
-/// The threat facts of a position with pattern counts `c` and combination counts `combos`,
-/// `me` to move, as the bits of an index into [`THREAT_TABLE`].
-fn threat_facts(c: &Counts, combos: &Counts, me: Color) -> usize {
-    let op = me.other();
-    let has = |n: u32| (n > 0) as usize;
-    let cells = |s: Color| {
-        let lane = |k: Combo| combos.lane(s, k as usize);
-        has(lane(Combo::Decisive) + lane(Combo::FourPlus)) << FOUR_PLUS_CELL
-            | has(c.get(s, Pattern::Four)) << FOUR_CELL
-            | has(lane(Combo::DoubleThree) + lane(Combo::ThreePlus)) << THREE_PLUS_CELL
-            | has(c.get(s, Pattern::OpenThree)) << OPEN_THREE_CELL
-    };
-    // A five to make is a four on the board; an open four to make, an open three.
-    has(c.get(me, Pattern::OpenFour)) << MY_OPEN_THREE_UNDER_FOUR
-        | has(c.get(op, Pattern::Five)) << THEIR_FOUR
-        | has(c.get(op, Pattern::OpenFour)) << THEIR_OPEN_THREE
-        | cells(me) << MY_CELLS
-        | cells(op) << THEIR_CELLS
-}
-
 /// The evaluation by threats: the board counts, for each side, the (cell, direction) pairs
 /// where a stone would make each pattern, and the empty cells where a stone would make
 /// threats on two lines at once (a [`Combo`](crate::Combo)); these counts, weighted for each
@@ -601,7 +565,7 @@ fn threat_facts(c: &Counts, combos: &Counts, me: Color) -> usize {
 ///
 /// On top of the mean, the present position's threat facts (who has a four or an open three
 /// to make, alone or with another line, and who must answer a threat on the board) look up a
-/// value fitted to game results in the threat table (see `threat_table.rs`): the counts'
+/// value fitted to game results in the threat table (`threat_table.rs`): the counts'
 /// weights add up, while the table sees how the two sides' threats meet. Against Rapfi at
 /// equal time it scored 43.9% in two runs (640 games) where the engine without it scored
 /// 35.6% in three: +8.3 ± 1.9 points, paired by opening; against PentaZen, -0.9 ± 2.2 over
@@ -625,7 +589,7 @@ impl Evaluator<Board> for Threats {
         }
         let combos = b.combo_counts();
         let now = ply_worth(c, combos, me);
-        let table = THREAT_TABLE[threat_facts(c, combos, me)] as i32;
+        let table = threat_table::value(c, combos, me);
         match (b.parent_pattern_counts(), b.parent_combo_counts()) {
             // Before the last move the other side was to move.
             (Some(p), Some(pc)) => {
@@ -658,34 +622,6 @@ mod tests {
         for k in 1..crate::COMBO_KINDS {
             assert_eq!(b.combo_counts().lane(Color::White, k), 0, "combo {k}");
         }
-    }
-
-    /// The threat facts on hand-built positions, each derived by reading the board.
-    #[test]
-    fn threat_facts_read_the_board() {
-        let facts = |moves: &str| {
-            let b = board(moves);
-            threat_facts(b.pattern_counts(), b.combo_counts(), b.to_move())
-        };
-        let bit = |b: u32| 1usize << b;
-        // A lone stone: no threat for either side.
-        assert_eq!(facts("h8"), 0);
-        // Black's open three h8 i8 j8, White (a1, a3 on the edge) to move: Black threatens an
-        // open four (g8, k8: decisive cells) and has fours to make (f8, l8); White has nothing.
-        assert_eq!(
-            facts("h8a1i8a3j8"),
-            bit(THEIR_OPEN_THREE) | (bit(FOUR_PLUS_CELL) | bit(FOUR_CELL)) << THEIR_CELLS
-        );
-        // Black's four h8-k8 (blocked at g8) against White's open three c3 d3 e3, White to
-        // move: White must block l8, its open three only a threat for later.
-        let f = facts("h8g8i8c3j8d3k8e3a15");
-        assert_ne!(f & bit(THEIR_FOUR), 0);
-        assert_ne!(f & bit(MY_OPEN_THREE_UNDER_FOUR), 0);
-        assert_eq!(f & bit(THEIR_OPEN_THREE), 0);
-        // The same with Black to move: its own four is a win, which the facts never see.
-        let f = facts("h8g8i8c3j8d3k8e3");
-        assert_eq!(f & (bit(THEIR_FOUR) | bit(MY_OPEN_THREE_UNDER_FOUR)), 0);
-        assert_ne!(f & bit(THEIR_OPEN_THREE), 0);
     }
 
     /// A pass gives the move to the other side and changes the hash; it is refused while the
@@ -975,7 +911,7 @@ mod tests {
                 before.remove_last();
                 let combos_now = b.combo_counts_from_scratch();
                 let worth_now = ply_worth(&now, &combos_now, me);
-                let table = THREAT_TABLE[threat_facts(&now, &combos_now, me)] as i32;
+                let table = threat_table::value(&now, &combos_now, me);
                 let worth_before = ply_worth(
                     &before.pattern_counts_from_scratch(),
                     &before.combo_counts_from_scratch(),

@@ -1,18 +1,66 @@
-//! The threat table: a value for each combination of eleven yes/no threat facts of a
-//! position (see `threat_facts` in `game.rs`), added to the evaluation's static value.
+//! The threat table: eleven yes/no threat facts of a position ([`threat_facts`]) and a value
+//! for each combination of them, which the evaluation adds to its static value.
 //!
 //! Fitted, not tuned by hand: a logistic regression of the game's result for the side to move
 //! on the static value plus one weight per fact and a residual per combination of facts seen
 //! 100 times or more (ridge 10 towards zero), over 393,974 positions (move 6 on, no sure
 //! value) of 8,382 games against PentaZen. On a held-out fifth of the games the log loss fell
 //! from 0.6303 (the static value alone) to 0.5979. The values are in the evaluation's units
-//! (the fit's weights divided by the static value's own weight). The idea of a value looked up by threat facts comes from Rapfi's classical
-//! evaluation; the facts and the values are ours (docs/BENCHMARKS.md, sessions 33 and 34).
+//! (the fit's weights divided by the static value's own weight). The idea of a value looked
+//! up by threat facts comes from Rapfi's classical evaluation; the facts and the values are
+//! ours (docs/BENCHMARKS.md, sessions 33 and 34).
+
+use crate::board::Color;
+use crate::combos::Combo;
+use crate::counts::Counts;
+use crate::patterns::Pattern;
+
+// The threat facts, bits of an index into the threat table. The side to move's open three
+// counts only while the opponent has a four (else the evaluation has already scored it a win).
+const MY_OPEN_THREE_UNDER_FOUR: u32 = 0;
+const THEIR_FOUR: u32 = 1;
+const THEIR_OPEN_THREE: u32 = 2;
+// Each side's cells, from bit 3 for the side to move and bit 7 for the opponent: a cell
+// making a four with a three or open two on another line (or a decisive combination), one
+// making a four, one making an open three with a three or open two on another line (or two
+// open threes), one making an open three.
+const MY_CELLS: u32 = 3;
+const THEIR_CELLS: u32 = 7;
+const FOUR_PLUS_CELL: u32 = 0;
+const FOUR_CELL: u32 = 1;
+const THREE_PLUS_CELL: u32 = 2;
+const OPEN_THREE_CELL: u32 = 3;
+
+/// The threat facts of a position with pattern counts `c` and combination counts `combos`,
+/// `me` to move, as the bits of an index into [`THREAT_TABLE`].
+fn threat_facts(c: &Counts, combos: &Counts, me: Color) -> usize {
+    let op = me.other();
+    let has = |n: u32| (n > 0) as usize;
+    let cells = |s: Color| {
+        let lane = |k: Combo| combos.lane(s, k as usize);
+        has(lane(Combo::Decisive) + lane(Combo::FourPlus)) << FOUR_PLUS_CELL
+            | has(c.get(s, Pattern::Four)) << FOUR_CELL
+            | has(lane(Combo::DoubleThree) + lane(Combo::ThreePlus)) << THREE_PLUS_CELL
+            | has(c.get(s, Pattern::OpenThree)) << OPEN_THREE_CELL
+    };
+    // A five to make is a four on the board; an open four to make, an open three.
+    has(c.get(me, Pattern::OpenFour)) << MY_OPEN_THREE_UNDER_FOUR
+        | has(c.get(op, Pattern::Five)) << THEIR_FOUR
+        | has(c.get(op, Pattern::OpenFour)) << THEIR_OPEN_THREE
+        | cells(me) << MY_CELLS
+        | cells(op) << THEIR_CELLS
+}
+
+/// The table's value of a position with pattern counts `c` and combination counts `combos`,
+/// `me` to move.
+pub(crate) fn value(c: &Counts, combos: &Counts, me: Color) -> i32 {
+    THREAT_TABLE[threat_facts(c, combos, me)] as i32
+}
 
 /// The value by facts, indexed by their bits; a row holds the sixteen combinations of bits 0
 /// to 3 (row `r` is indices `16 * r` to `16 * r + 15`).
 #[rustfmt::skip]
-pub(crate) const THREAT_TABLE: [i16; 2048] = [
+const THREAT_TABLE: [i16; 2048] = [
     -5, 52, -58, -128, -184, -255, -364, -434, 286, 216, 106, 36, -20, -90, -200, -270,
     -326, -41, -150, -221, -277, -347, -456, -527, -92, 123, 14, -56, -113, -183, -292, -362,
     139, 69, -40, -111, -167, -237, -346, -417, 303, 233, 124, 53, -3, -73, -182, -253,
@@ -142,3 +190,37 @@ pub(crate) const THREAT_TABLE: [i16; 2048] = [
     -228, -120, -713, -299, -493, -426, -1107, -605, 115, 44, -65, -135, -191, -262, -371, -441,
     -187, -212, -520, -392, -413, -518, -891, -698, 39, -48, -252, -422, 56, -354, -577, -816,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::board;
+
+    /// The threat facts on hand-built positions, each derived by reading the board.
+    #[test]
+    fn threat_facts_read_the_board() {
+        let facts = |moves: &str| {
+            let b = board(moves);
+            threat_facts(b.pattern_counts(), b.combo_counts(), b.to_move())
+        };
+        let bit = |b: u32| 1usize << b;
+        // A lone stone: no threat for either side.
+        assert_eq!(facts("h8"), 0);
+        // Black's open three h8 i8 j8, White (a1, a3 on the edge) to move: Black threatens an
+        // open four (g8, k8: decisive cells) and has fours to make (f8, l8); White has nothing.
+        assert_eq!(
+            facts("h8a1i8a3j8"),
+            bit(THEIR_OPEN_THREE) | (bit(FOUR_PLUS_CELL) | bit(FOUR_CELL)) << THEIR_CELLS
+        );
+        // Black's four h8-k8 (blocked at g8) against White's open three c3 d3 e3, White to
+        // move: White must block l8, its open three only a threat for later.
+        let f = facts("h8g8i8c3j8d3k8e3a15");
+        assert_ne!(f & bit(THEIR_FOUR), 0);
+        assert_ne!(f & bit(MY_OPEN_THREE_UNDER_FOUR), 0);
+        assert_eq!(f & bit(THEIR_OPEN_THREE), 0);
+        // The same with Black to move: its own four is a win, which the facts never see.
+        let f = facts("h8g8i8c3j8d3k8e3");
+        assert_eq!(f & (bit(THEIR_FOUR) | bit(MY_OPEN_THREE_UNDER_FOUR)), 0);
+        assert_ne!(f & bit(THEIR_OPEN_THREE), 0);
+    }
+}
