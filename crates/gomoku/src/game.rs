@@ -567,9 +567,9 @@ fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
 /// to make, alone or with another line, and who must answer a threat on the board) look up a
 /// value fitted to game results in the threat table (`threat_table.rs`): the counts'
 /// weights add up, while the table sees how the two sides' threats meet. Against Rapfi at
-/// equal time it scored 43.9% in two runs (640 games) where the engine without it scored
-/// 35.6% in three: +8.3 ± 1.9 points, paired by opening; against PentaZen, -0.9 ± 2.2 over
-/// two runs (docs/BENCHMARKS.md, sessions 33 and 34).
+/// equal time it scored 41.9% in four runs (1,049 games) where the engine without it scored
+/// 35.6% in three: +6.8 ± 1.7 points, paired by opening; against PentaZen, -0.9 ± 2.2 over
+/// two runs (docs/BENCHMARKS.md, sessions 33 to 35).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Threats;
 
