@@ -589,14 +589,14 @@ impl Evaluator<Board> for Threats {
         }
         let combos = b.combo_counts();
         let now = ply_worth(c, combos, me);
-        let table = threat_table::value(c, combos, me);
-        match (b.parent_pattern_counts(), b.parent_combo_counts()) {
+        let mean = match (b.parent_pattern_counts(), b.parent_combo_counts()) {
             // Before the last move the other side was to move.
             (Some(p), Some(pc)) => {
-                Score((NOW_EIGHTHS * now - (8 - NOW_EIGHTHS) * ply_worth(p, pc, op)) / 8 + table)
+                (NOW_EIGHTHS * now - (8 - NOW_EIGHTHS) * ply_worth(p, pc, op)) / 8
             }
-            _ => Score(now + table),
-        }
+            _ => now,
+        };
+        Score(mean + threat_table::value(c, combos, me))
     }
 }
 
