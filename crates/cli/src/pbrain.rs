@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use alphabeta_gomoku::{Board, Cell, Engine, Limit, Rule};
+use alphabeta_gomoku::{Board, Caps, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
 const ABOUT: &str = concat!(
@@ -28,6 +28,8 @@ struct Brain {
     timeout_turn: Duration,
     time_left: Option<Duration>,
     max_memory: Option<u64>,
+    /// `INFO max_node` and `INFO max_depth` (the Yixin-Board extension; 0: none).
+    caps: Caps,
     engine: Engine,
 }
 
@@ -39,6 +41,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         timeout_turn: DEFAULT_TURN,
         time_left: None,
         max_memory: None,
+        caps: Caps::default(),
         engine: Engine::default(),
     };
     let stop = brain.engine.stop_handle();
@@ -307,10 +310,18 @@ impl Brain {
                 }
             }
             ("thread_num", Ok(n)) => self.engine.set_threads(n.clamp(1, 256) as usize),
+            ("max_node", Ok(n)) => {
+                self.caps.nodes = (n > 0).then_some(n);
+                self.engine.set_caps(self.caps);
+            }
+            ("max_depth", Ok(d)) => {
+                self.caps.depth = (d > 0).then(|| d.min(64) as u32);
+                self.engine.set_caps(self.caps);
+            }
             ("game_type" | "evaluate" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
-                | "thread_num",
+                | "thread_num" | "max_node" | "max_depth",
                 Err(_),
             ) => say(
                 out,
@@ -413,6 +424,7 @@ mod tests {
             timeout_turn: ms(turn),
             time_left: left.map(ms),
             max_memory: None,
+            caps: Caps::default(),
             engine: Engine::new(1),
         }
     }

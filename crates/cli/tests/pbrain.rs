@@ -224,6 +224,88 @@ fn every_move_arrives_within_the_turn_limit() {
     assert!(b.child.wait().unwrap().success());
 }
 
+/// The moves and thinking lines (timing left out) of a short game against a fixed script,
+/// the brain capped by `caps` (INFO lines) with a long turn, so the caps bind, not the clock.
+fn capped_game(caps: &[&str]) -> Vec<String> {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 30000");
+    for line in caps {
+        b.send(line);
+    }
+    let mut seen = vec![];
+    let mut answer = |b: &mut Brain| loop {
+        let line = b.lines.recv_timeout(Duration::from_secs(60)).unwrap();
+        match line.strip_prefix("MESSAGE depth ") {
+            // "MESSAGE depth D score S pv ... nodes N nps R": all but the speed.
+            Some(rest) => seen.push(rest.split(" nps ").next().unwrap().to_string()),
+            None => {
+                seen.push(line.clone());
+                return line;
+            }
+        }
+    };
+    let mut taken: HashSet<String> = HashSet::new();
+    b.send("BOARD");
+    for line in ["7,7,2", "8,8,1", "8,7,2", "6,8,1", "9,6,2"] {
+        taken.insert(line[..3].to_string());
+        b.send(line);
+    }
+    b.send("DONE");
+    for _ in 0..3 {
+        let mv = answer(&mut b);
+        assert!(mv.contains(','), "a move: {mv}");
+        taken.insert(mv);
+        // The script plays the first of its cells still free.
+        let reply = ["6,6", "10,5", "5,10", "0,14", "14,0", "14,14"]
+            .into_iter()
+            .find(|c| !taken.contains(*c))
+            .unwrap();
+        taken.insert(reply.to_string());
+        b.send(&format!("TURN {reply}"));
+    }
+    answer(&mut b);
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+    seen
+}
+
+/// The Yixin-Board extension that match managers send for games of fixed size:
+/// `INFO max_node` caps each move's nodes and `INFO max_depth` its depth. Such games repeat
+/// exactly, thinking lines and all: a brain in a second process does the same.
+#[test]
+fn node_and_depth_caps_bind_and_the_game_repeats() {
+    let field = |line: &str, key: &str| -> Option<u64> {
+        let mut words = line.split_whitespace();
+        if key == "depth" {
+            return line.split_whitespace().next()?.parse().ok();
+        }
+        words.find(|w| *w == key)?;
+        words.next()?.parse().ok()
+    };
+    let capped = capped_game(&["INFO max_node 40000"]);
+    let thinking: Vec<&String> = capped.iter().filter(|l| l.contains(" nodes ")).collect();
+    assert!(thinking.len() >= 8, "{capped:?}");
+    for line in &thinking {
+        assert!(field(line, "nodes").unwrap() <= 40_000, "{line}");
+    }
+    assert_eq!(capped_game(&["INFO max_node 40000"]), capped);
+    let shallow = capped_game(&["INFO max_depth 3"]);
+    let depths: Vec<u64> = shallow.iter().filter_map(|l| field(l, "depth")).collect();
+    assert!(
+        depths.contains(&3) && depths.iter().all(|&d| d <= 3),
+        "{shallow:?}"
+    );
+    // 0 lifts a cap: the game is then the node-capped one again.
+    let lifted = capped_game(&[
+        "INFO max_depth 3",
+        "INFO max_depth 0",
+        "INFO max_node 40000",
+    ]);
+    assert_eq!(lifted, capped);
+}
+
 #[test]
 fn lines_sent_while_thinking_are_kept() {
     let mut b = Brain::start();
@@ -254,6 +336,8 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
         "INFO max_memory lots",
         "INFO timeout_turn -5",
         "INFO thread_num many",
+        "INFO max_node plenty",
+        "INFO max_depth -3",
     ];
     for line in cases {
         b.send(line);

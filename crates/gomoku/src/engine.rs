@@ -127,6 +127,19 @@ pub fn search_options(megabytes: usize) -> SearchOptions {
 /// A Gomoku engine: the search with its table kept across moves.
 pub struct Engine {
     search: Search,
+    caps: Caps,
+}
+
+/// Limits that hold on every move on top of its [`Limit`]: the Yixin-Board extension's
+/// `max_node` and `max_depth`, which match managers use for games of fixed size. With one
+/// thread and the node cap reached before the time, a move depends on nothing but the game
+/// (see [`Engine::set_caps`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Caps {
+    /// The most nodes a move may search, the proof search's included.
+    pub nodes: Option<u64>,
+    /// The deepest iteration.
+    pub depth: Option<u32>,
 }
 
 impl Default for Engine {
@@ -140,7 +153,14 @@ impl Engine {
     pub fn new(megabytes: usize) -> Engine {
         Engine {
             search: Search::new(search_options(megabytes)),
+            caps: Caps::default(),
         }
+    }
+
+    /// Caps every later move's search at these nodes and depth as well as its time: a
+    /// match manager's fixed-node games repeat exactly (one thread, the cap reached first).
+    pub fn set_caps(&mut self, caps: Caps) {
+        self.caps = caps;
     }
 
     /// Resizes the table now, so the allocation is not paid inside the next move's time.
@@ -204,7 +224,9 @@ impl Engine {
                 source: Source::Forced,
             };
         }
-        let mut vcf = VcfSearch::new(40, 200_000).with_stop(stop.clone());
+        // A quarter of a node cap at most for the proof of a win, as of the time below.
+        let vcf_nodes = self.caps.nodes.map_or(200_000, |n| (n / 4).min(200_000));
+        let mut vcf = VcfSearch::new(40, vcf_nodes).with_stop(stop.clone());
         if let Limit::Time(t) | Limit::Exactly(t) = limit {
             // A quarter of the time at most for the proof of a win; the rest for the search.
             vcf = vcf.with_deadline(started + t / 4);
@@ -230,7 +252,10 @@ impl Engine {
                 source: Source::Search,
             };
         }
+        let caps = self.caps;
         let o = &mut self.search.options;
+        // The proof search's nodes count against the cap.
+        o.max_nodes = caps.nodes.map(|n| n.saturating_sub(vcf.nodes).max(1));
         let mut plan = None;
         match limit {
             Limit::Depth(d) => {
@@ -250,6 +275,9 @@ impl Engine {
                     plan = Some(TimePlan::new(left));
                 }
             }
+        }
+        if let Some(d) = caps.depth {
+            o.max_depth = o.max_depth.min(d.clamp(1, 64));
         }
         let r = self
             .search

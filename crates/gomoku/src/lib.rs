@@ -39,7 +39,7 @@ pub use board::{
 };
 pub use combos::{Combo, COMBO_KINDS};
 pub use counts::Counts;
-pub use engine::{search_options, Engine, IterationReport, Limit, Source, Thought, TimePlan};
+pub use engine::{search_options, Caps, Engine, IterationReport, Limit, Source, Thought, TimePlan};
 pub use game::{Threats, MAX_MOVES};
 pub use patterns::{Pattern, PATTERNS};
 pub use vcf::VcfSearch;
