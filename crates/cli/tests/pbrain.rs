@@ -276,12 +276,12 @@ fn capped_game(caps: &[&str]) -> Vec<String> {
 /// exactly, thinking lines and all: a brain in a second process does the same.
 #[test]
 fn node_and_depth_caps_bind_and_the_game_repeats() {
+    // A thinking line is "D score S pv ... nodes N": the depth comes first.
     let field = |line: &str, key: &str| -> Option<u64> {
         let mut words = line.split_whitespace();
-        if key == "depth" {
-            return line.split_whitespace().next()?.parse().ok();
+        if key != "depth" {
+            words.find(|w| *w == key)?;
         }
-        words.find(|w| *w == key)?;
         words.next()?.parse().ok()
     };
     let capped = capped_game(&["INFO max_node 40000"]);

@@ -224,7 +224,7 @@ impl Engine {
                 source: Source::Forced,
             };
         }
-        // A quarter of a node cap at most for the proof of a win, as of the time below.
+        // The proof of a win gets at most a quarter of a node cap, as of the time below.
         let vcf_nodes = self.caps.nodes.map_or(200_000, |n| (n / 4).min(200_000));
         let mut vcf = VcfSearch::new(40, vcf_nodes).with_stop(stop.clone());
         if let Limit::Time(t) | Limit::Exactly(t) = limit {
