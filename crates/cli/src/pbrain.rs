@@ -28,8 +28,6 @@ struct Brain {
     timeout_turn: Duration,
     time_left: Option<Duration>,
     max_memory: Option<u64>,
-    /// `INFO max_node` and `INFO max_depth` (the Yixin-Board extension; 0: none).
-    caps: Caps,
     engine: Engine,
 }
 
@@ -41,7 +39,6 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         timeout_turn: DEFAULT_TURN,
         time_left: None,
         max_memory: None,
-        caps: Caps::default(),
         engine: Engine::default(),
     };
     let stop = brain.engine.stop_handle();
@@ -310,14 +307,15 @@ impl Brain {
                 }
             }
             ("thread_num", Ok(n)) => self.engine.set_threads(n.clamp(1, 256) as usize),
-            ("max_node", Ok(n)) => {
-                self.caps.nodes = (n > 0).then_some(n);
-                self.engine.set_caps(self.caps);
-            }
-            ("max_depth", Ok(d)) => {
-                self.caps.depth = (d > 0).then(|| d.min(64) as u32);
-                self.engine.set_caps(self.caps);
-            }
+            // The Yixin-Board extension's caps; 0 lifts one.
+            ("max_node", Ok(n)) => self.engine.set_caps(Caps {
+                nodes: (n > 0).then_some(n),
+                ..self.engine.caps()
+            }),
+            ("max_depth", Ok(d)) => self.engine.set_caps(Caps {
+                depth: (d > 0).then(|| d.min(64) as u32),
+                ..self.engine.caps()
+            }),
             ("game_type" | "evaluate" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
@@ -424,7 +422,6 @@ mod tests {
             timeout_turn: ms(turn),
             time_left: left.map(ms),
             max_memory: None,
-            caps: Caps::default(),
             engine: Engine::new(1),
         }
     }

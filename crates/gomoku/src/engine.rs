@@ -163,6 +163,11 @@ impl Engine {
         self.caps = caps;
     }
 
+    /// The caps in force ([`set_caps`](Self::set_caps)).
+    pub fn caps(&self) -> Caps {
+        self.caps
+    }
+
     /// Resizes the table now, so the allocation is not paid inside the next move's time.
     pub fn set_table_megabytes(&mut self, mb: usize) {
         self.search.options.tt_megabytes = mb;
