@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use alphabeta_gomoku::{Board, Engine, IterationReport, Limit, Rule, Source, VcfSearch, VctSearch};
+use alphabeta_gomoku::{
+    Board, Caps, Engine, IterationReport, Limit, Rule, Source, VcfSearch, VctSearch,
+};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -179,9 +181,13 @@ pub struct AnalyzeArgs {
     /// Search this many plies.
     #[arg(long, conflicts_with = "time")]
     depth: Option<u32>,
-    /// Search this many seconds (default 2 when no depth is given).
+    /// Search this many seconds (default 2 when neither depth nor nodes is given).
     #[arg(long)]
     time: Option<f64>,
+    /// Stop after this many nodes (the proof search's included), on top of any depth or
+    /// time: with one thread the same answer on any machine, however loaded.
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -222,10 +228,12 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     board
         .play_sequence(&a.position)
         .context("in the position")?;
+    // A node cap alone searches as long as it takes (an hour at most).
+    let default_time = if a.nodes.is_some() { 3600.0 } else { 2.0 };
     let limit = match a.depth {
         Some(d) => Limit::Depth(d.clamp(1, 64)),
         None => Limit::Exactly(Duration::from_secs_f64(
-            a.time.unwrap_or(2.0).clamp(0.01, 3600.0),
+            a.time.unwrap_or(default_time).clamp(0.01, 3600.0),
         )),
     };
     let side = if board.history().len() % 2 == 0 {
@@ -240,6 +248,10 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let shown = board.clone();
     let mut iterations = Vec::new();
     let mut engine = Engine::default();
+    engine.set_caps(Caps {
+        nodes: a.nodes.map(|n| n.max(1)),
+        depth: None,
+    });
     let t = engine.think(&mut board, limit, |it| {
         let row = IterationReport::new(&shown, it);
         if !a.json {

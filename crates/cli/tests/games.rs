@@ -196,6 +196,50 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
 }
 
+/// `--nodes` caps the analysis (the clock would stop a 2-second search far later): it ends
+/// at the cap, and a second run gives the same iterations, line and move.
+#[test]
+fn gomoku_analyze_with_a_node_cap_repeats_exactly() {
+    let run = || -> Value {
+        serde_json::from_str(&ok(&[
+            "gomoku",
+            "analyze",
+            "h8i9h9j10",
+            "--nodes",
+            "60000",
+            "--json",
+        ]))
+        .unwrap()
+    };
+    let (a, b) = (run(), run());
+    let nodes = a["nodes"].as_u64().unwrap();
+    assert!((50_000..=60_000).contains(&nodes), "{nodes} nodes");
+    let fixed = |j: &Value| {
+        let rows: Vec<_> = j["iterations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["depth"].clone(),
+                    r["score"].clone(),
+                    r["nodes"].clone(),
+                    r["pv"].clone(),
+                )
+            })
+            .collect();
+        (
+            rows,
+            j["best_move"].clone(),
+            j["score"].clone(),
+            j["pv"].clone(),
+            j["nodes"].clone(),
+        )
+    };
+    assert!(a["iterations"].as_array().unwrap().len() >= 5);
+    assert_eq!(fixed(&a), fixed(&b));
+}
+
 #[test]
 fn gomoku_vcf() {
     let j: Value = serde_json::from_str(&ok(&[

@@ -23,7 +23,8 @@ use crate::{
 pub struct SearchOptions {
     /// The deepest iteration (at most [`MAX_PLY`]).
     pub max_depth: u32,
-    /// Stop after about this many nodes (checked at every node of the main thread).
+    /// Stop after this many nodes at most (checked at every node of the main thread; the
+    /// helper threads of a parallel search are not counted).
     pub max_nodes: Option<u64>,
     /// Stop after this much time, whatever is unfinished.
     pub max_time: Option<Duration>,
@@ -753,7 +754,9 @@ where
             best = Some((score, pv, depth));
             let soft = opts.soft_time.or(opts.max_time);
             let late = soft.is_some_and(|t| self.shared.start.elapsed() >= t);
-            if !go_on || proven || late || self.shared.abort.load(Ordering::Relaxed) {
+            // The next iteration's root would count past a node cap reached here.
+            let spent = self.main && opts.max_nodes.is_some_and(|n| self.stats.nodes >= n);
+            if !go_on || proven || late || spent || self.shared.abort.load(Ordering::Relaxed) {
                 break;
             }
             depth += 1;
@@ -843,8 +846,6 @@ where
     fn node(&mut self, game: &mut G, depth: u32, ply: u32, mut alpha: Score, beta: Score) -> Score {
         let (ra, rb) = root_window(ply, alpha, beta);
         self.obs.enter(game, ply, ra, rb);
-        self.stats.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
         // Only nodes with an open window (and the root) keep a principal variation: a
         // null-window node's line is never read (its parent clears the child line before each
         // move).
@@ -854,9 +855,13 @@ where
             self.buf.pv.clear(ply);
         }
         // The root never stops by itself: its children do, and it sees `stopped` after them.
+        // A node that stops is not counted: it searched nothing (and a node cap is then
+        // never exceeded).
         if ply > 0 && self.should_stop() {
             return Score::DRAW;
         }
+        self.stats.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if let Some(outcome) = game.outcome() {
             return self.leaf(game, ply, outcome_score(outcome, ply));
         }
@@ -1169,14 +1174,16 @@ where
         }
         for &mv in moves.iter() {
             game.play(mv);
-            self.stats.nodes += 1;
-            self.seldepth = self.seldepth.max(ply + 1);
+            // Counted only if searched, as in `node`.
             let v = if self.should_stop() {
                 Score::DRAW
-            } else if let Some(outcome) = game.outcome() {
-                -outcome_score(outcome, ply + 1)
             } else {
-                -self.quiesce(game, ply + 1, plies_left - 1, -beta, -alpha, None)
+                self.stats.nodes += 1;
+                self.seldepth = self.seldepth.max(ply + 1);
+                match game.outcome() {
+                    Some(outcome) => -outcome_score(outcome, ply + 1),
+                    None => -self.quiesce(game, ply + 1, plies_left - 1, -beta, -alpha, None),
+                }
             };
             game.undo(mv);
             if self.stopped {

@@ -207,6 +207,29 @@ fn a_node_limit_stops_the_search_with_a_legal_move() {
         (again.best_move, again.stats.nodes),
         (r.best_move, r.stats.nodes)
     );
+    // The limit is never exceeded, whichever node reaches it (a root starting an iteration,
+    // a quiescence node), and the search uses what it is given.
+    for seed in 0..20 {
+        for cap in [1, 2, 37, 400, 2_999] {
+            let mut g = RandomGame::new(24, seed).with_loss_rate(0);
+            let options = SearchOptions {
+                quiescence_plies: 2,
+                ..SearchOptions::nodes(cap)
+            };
+            let r = Search::new(options).run(&mut g, &RandomEval);
+            assert!(
+                r.stats.nodes <= cap,
+                "seed {seed}: {} nodes of {cap}",
+                r.stats.nodes
+            );
+            assert!(
+                r.stats.nodes >= cap.min(1_000) * 9 / 10,
+                "seed {seed}: {} of {cap}",
+                r.stats.nodes
+            );
+            assert!(r.best_move.is_some());
+        }
+    }
 }
 
 #[test]
