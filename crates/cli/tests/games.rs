@@ -196,8 +196,8 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
 }
 
-/// `--nodes` caps the analysis (the clock would stop a 2-second search far later): it ends
-/// at the cap, and a second run gives the same iterations, line and move.
+/// `--nodes` alone caps the analysis (its clock then allows an hour): it ends within the
+/// cap and near it, and a second run gives the same iterations, line and move.
 #[test]
 fn gomoku_analyze_with_a_node_cap_repeats_exactly() {
     let run = || -> Value {
