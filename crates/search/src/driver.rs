@@ -755,7 +755,7 @@ where
             let soft = opts.soft_time.or(opts.max_time);
             let late = soft.is_some_and(|t| self.shared.start.elapsed() >= t);
             // The next iteration's root would count past a node cap reached here.
-            let spent = self.main && opts.max_nodes.is_some_and(|n| self.stats.nodes >= n);
+            let spent = self.main && self.nodes_spent();
             if !go_on || proven || late || spent || self.shared.abort.load(Ordering::Relaxed) {
                 break;
             }
@@ -809,6 +809,15 @@ where
         }
     }
 
+    /// Has this worker counted as many nodes as [`SearchOptions::max_nodes`] allows?
+    #[inline]
+    fn nodes_spent(&self) -> bool {
+        self.shared
+            .options
+            .max_nodes
+            .is_some_and(|n| self.stats.nodes >= n)
+    }
+
     /// Checks the limits; called at every node.
     #[inline]
     fn should_stop(&mut self) -> bool {
@@ -818,9 +827,7 @@ where
         let s = self.shared;
         if self.main {
             // The stop flag is one load: every node. The clock is dearer: every 256 nodes.
-            if s.options.max_nodes.is_some_and(|n| self.stats.nodes >= n)
-                || s.user_stop.is_stopped()
-            {
+            if self.nodes_spent() || s.user_stop.is_stopped() {
                 self.stopped = true;
             } else if self.stats.nodes & 255 == 0 {
                 self.stopped = s.options.max_time.is_some_and(|t| s.start.elapsed() >= t);
