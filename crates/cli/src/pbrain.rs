@@ -22,6 +22,13 @@ const ABOUT: &str = concat!(
 /// Time allowed per move when the manager says nothing.
 const DEFAULT_TURN: Duration = Duration::from_secs(5);
 
+/// The most of the match clock one move may take is what is left divided by this. The time
+/// plan stops a move whose best reply is stable after a third of it, so a move spends about
+/// a tenth of the clock that is left, and a game of twenty moves most of it, the first moves
+/// (which decide most games) the most. At 15 a game used less than a third of its clock
+/// (docs/BENCHMARKS.md, session 39).
+const CLOCK_SHARE: u32 = 7;
+
 struct Brain {
     board: Option<Board>,
     rule: Rule,
@@ -344,11 +351,15 @@ impl Brain {
         let margin = Duration::from_millis(30) + turn / 20;
         let floor = Duration::from_millis(5);
         let t = turn.saturating_sub(margin);
-        let share = self
-            .time_left
-            .map(|left| (left / 15).saturating_sub(Duration::from_millis(30)));
+        let share = self.time_left.map(|left| {
+            let share = (left / CLOCK_SHARE).saturating_sub(Duration::from_millis(30));
+            // A clock nearly spent still gets answers, each within a share of what is left.
+            (share, floor.min(left / CLOCK_SHARE))
+        });
         match share {
-            Some(share) if share < t => Limit::Time(share.saturating_sub(waited).max(floor)),
+            Some((share, least)) if share < t => {
+                Limit::Time(share.saturating_sub(waited).max(least))
+            }
             _ => Limit::Exactly(t.saturating_sub(waited).max(floor)),
         }
     }
@@ -435,10 +446,16 @@ mod tests {
         assert!(matches!(b.limit(ms(200)), Limit::Exactly(t) if t == ms(245)));
         // Never less than the floor.
         assert!(matches!(b.limit(ms(2000)), Limit::Exactly(t) if t == ms(5)));
-        // When the match clock binds (60 s left: 4 s a move less 30 ms, under a 10 s turn),
-        // the wait is paid from its share too.
-        let b = brain(10_000, Some(60_000));
-        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(3970)));
-        assert!(matches!(b.limit(ms(500)), Limit::Time(t) if t == ms(3470)));
+        // When the match clock binds (70 s left: a seventh, 10 s, less 30 ms, under a 20 s
+        // turn), the wait is paid from its share too.
+        let b = brain(20_000, Some(70_000));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(9970)));
+        assert!(matches!(b.limit(ms(500)), Limit::Time(t) if t == ms(9470)));
+        // A clock nearly spent: 210 ms left leaves nothing after the margin, so the floor of
+        // 5 ms; with 21 ms left, a seventh of it.
+        let b = brain(10_000, Some(210));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(5)));
+        let b = brain(10_000, Some(21));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(3)));
     }
 }

@@ -224,6 +224,56 @@ fn every_move_arrives_within_the_turn_limit() {
     assert!(b.child.wait().unwrap().success());
 }
 
+/// The match clock's promise: two brains play each other under a short match clock that
+/// the test keeps as a manager does (`INFO time_left` before each turn, a move's time measured
+/// from sending its command to reading the answer), and neither runs out of it, however
+/// long the game lasts. (This fails if the brain ignores `time_left` or spends more of it than
+/// is left.)
+#[test]
+fn a_game_under_a_match_clock_never_runs_out_of_it() {
+    let clock = Duration::from_millis(2000);
+    let mut brains = [Brain::start(), Brain::start()];
+    for b in &mut brains {
+        b.send("START 15");
+        assert_eq!(b.reply(), "OK");
+        b.send("INFO timeout_turn 1000");
+        b.send(&format!("INFO timeout_match {}", clock.as_millis()));
+        b.send("INFO rule 0");
+    }
+    let mut left = [clock; 2];
+    let mut stones = [HashSet::new(), HashSet::new()];
+    let mut taken = HashSet::new();
+    let mut last: Option<(u32, u32)> = None;
+    for ply in 0..120 {
+        let side = ply % 2;
+        let b = &mut brains[side];
+        b.send(&format!("INFO time_left {}", left[side].as_millis()));
+        let sent = Instant::now();
+        match last {
+            None => b.send("BEGIN"),
+            Some((x, y)) => b.send(&format!("TURN {x},{y}")),
+        }
+        let mv = b.xy();
+        let took = sent.elapsed();
+        assert!(
+            took < left[side],
+            "ply {ply}: {mv:?} took {took:?} with {:?} left",
+            left[side]
+        );
+        left[side] -= took;
+        assert!(taken.insert(mv), "ply {ply}: {mv:?} is taken");
+        stones[side].insert(mv);
+        if has_five(&stones[side]) {
+            break;
+        }
+        last = Some(mv);
+    }
+    for mut b in brains {
+        b.send("END");
+        assert!(b.child.wait().unwrap().success());
+    }
+}
+
 /// The moves and thinking lines (timing left out) of a short game against a fixed script,
 /// the brain capped by `caps` (INFO lines) with a long turn, so the caps bind, not the clock.
 fn capped_game(caps: &[&str]) -> Vec<String> {
