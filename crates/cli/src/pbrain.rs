@@ -23,10 +23,9 @@ const ABOUT: &str = concat!(
 const DEFAULT_TURN: Duration = Duration::from_secs(5);
 
 /// The most of the match clock one move may take is what is left divided by this. The time
-/// plan stops a move whose best reply is stable after a third of it, so a move spends about
-/// a tenth of the clock that is left, and a game of twenty moves most of it, the first moves
-/// (which decide most games) the most. At 15 a game used less than a third of its clock
-/// (docs/BENCHMARKS.md, session 39).
+/// plan stops starting iterations after a third of it while the best move is stable, so the
+/// first moves after the opening, which decide most games, take about 7.5% of the clock each
+/// and a game uses a median 58% of it; at 15 it used a third (docs/BENCHMARKS.md, session 39).
 const CLOCK_SHARE: u32 = 7;
 
 struct Brain {
