@@ -25,8 +25,13 @@ const DEFAULT_TURN: Duration = Duration::from_secs(5);
 /// The most of the match clock one move may take is what is left divided by this. The time
 /// plan stops starting iterations after a third of it while the best move is stable, so the
 /// first moves after the opening, which decide most games, take about 7.5% of the clock each
-/// and a game uses a median 58% of it; at 15 it used a third (docs/BENCHMARKS.md, session 39).
+/// and a game uses a median 54 to 58% of it; at 15 it used a third (docs/BENCHMARKS.md,
+/// session 39).
 const CLOCK_SHARE: u32 = 7;
+
+/// What a move loses to process start-up and pipes beyond the brain's own measure of its time,
+/// kept back from both the turn and the match clock's share.
+const PIPE_DELAY: Duration = Duration::from_millis(30);
 
 struct Brain {
     board: Option<Board>,
@@ -347,18 +352,16 @@ impl Brain {
         } else {
             self.timeout_turn
         };
-        let margin = Duration::from_millis(30) + turn / 20;
+        let margin = PIPE_DELAY + turn / 20;
         let floor = Duration::from_millis(5);
         let t = turn.saturating_sub(margin);
-        let share = self.time_left.map(|left| {
-            let share = (left / CLOCK_SHARE).saturating_sub(Duration::from_millis(30));
-            // A clock nearly spent still gets answers, each within a share of what is left.
-            (share, floor.min(left / CLOCK_SHARE))
-        });
-        match share {
-            Some((share, least)) if share < t => {
-                Limit::Time(share.saturating_sub(waited).max(least))
-            }
+        match self.time_left.map(|left| left / CLOCK_SHARE) {
+            // A clock nearly spent still gets answers, each within its share.
+            Some(share) if share.saturating_sub(PIPE_DELAY) < t => Limit::Time(
+                share
+                    .saturating_sub(PIPE_DELAY + waited)
+                    .max(floor.min(share)),
+            ),
             _ => Limit::Exactly(t.saturating_sub(waited).max(floor)),
         }
     }
