@@ -38,6 +38,9 @@ pub struct PlayArgs {
     /// Seconds the engine thinks per move.
     #[arg(long, default_value_t = 2.0)]
     time: f64,
+    /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -62,6 +65,9 @@ pub struct BenchArgs {
     /// Board size for `--openings`.
     #[arg(long, default_value_t = 15)]
     size: u32,
+    /// Search threads for `--openings` (the depth benchmark itself is one thread).
+    #[arg(long, default_value_t = 1, requires = "openings", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 /// The benchmark positions: (size, moves). Openings, middle games, endgames; 15x15 and 20x20.
@@ -188,6 +194,9 @@ pub struct AnalyzeArgs {
     /// time: with one thread the same answer on any machine, however loaded.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -248,6 +257,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let shown = board.clone();
     let mut iterations = Vec::new();
     let mut engine = Engine::default();
+    engine.set_threads(a.threads.into());
     engine.set_caps(Caps {
         nodes: a.nodes.map(|n| n.max(1)),
         depth: None,
@@ -333,6 +343,7 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
         }
         let mut board = opening(line, a.size).with_context(|| format!("line {}", i + 1))?;
         let mut engine = Engine::new(64);
+        engine.set_threads(a.threads.into());
         let mut last = None;
         let t = engine.think(&mut board, Limit::Exactly(budget), |it| {
             last = Some((it.depth, it.nodes, it.time));
@@ -361,9 +372,11 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
     depths.sort_unstable();
     if let (Some(min), Some(max)) = (depths.first(), depths.last()) {
         println!(
-            "searched {} openings for {:.1} s each: depth min {min}, median {}, max {max}",
+            "searched {} openings for {:.1} s each with {} thread{}: depth min {min}, median {}, max {max}",
             depths.len(),
             budget.as_secs_f64(),
+            a.threads,
+            if a.threads == 1 { "" } else { "s" },
             depths[depths.len() / 2]
         );
     }
@@ -417,6 +430,7 @@ fn bench(a: &BenchArgs) -> Result<()> {
 fn play(a: &PlayArgs) -> Result<()> {
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     let mut engine = Engine::default();
+    engine.set_threads(a.threads.into());
     let human_black = matches!(a.first, First::Human);
     let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
     let mut prompt = crate::terminal::Prompt::new();

@@ -196,6 +196,38 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
 }
 
+/// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White
+/// threatens i8 (a four on row 8 and a three on column i); after a careless Black move White
+/// wins by fours, after the engine's move `gomoku vcf` finds no such win.
+#[test]
+fn gomoku_analyze_with_two_threads_avoids_the_loss() {
+    let moves = "e8f8a15g8o1h8o15i10a1i11";
+    let careless: Value =
+        serde_json::from_str(&ok(&["gomoku", "vcf", &format!("{moves}b2"), "--json"])).unwrap();
+    assert_eq!(careless["wins"], true);
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "analyze",
+        moves,
+        "--depth",
+        "6",
+        "--threads",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    let best = j["best_move"].as_str().unwrap();
+    let after: Value =
+        serde_json::from_str(&ok(&["gomoku", "vcf", &format!("{moves}{best}"), "--json"])).unwrap();
+    assert_eq!(after["wins"], false, "{best} lets White win by fours");
+    assert_eq!(after["gave_up"], false);
+    // A thread count out of range is refused with the option's name.
+    assert!(fails(&["gomoku", "analyze", "h8", "--threads", "0"]).contains("--threads"));
+    assert!(fails(&["gomoku", "play", "--threads", "999"]).contains("--threads"));
+    // The depth benchmark's signature is one thread's: threads only with `--openings`.
+    assert!(fails(&["gomoku", "bench", "--threads", "2"]).contains("--openings"));
+}
+
 /// `--nodes` alone caps the analysis (its clock then allows an hour): it ends within the
 /// cap and near it, and a second run gives the same iterations, line and move.
 #[test]

@@ -23,13 +23,17 @@ fn board(moves: &str) -> Board {
     b
 }
 
-/// The engine's move in every orientation of `moves`, with the oriented board.
+/// The engine's move in every orientation of `moves`, with the oriented board: searched by
+/// one thread, and again by two (Lazy SMP, whose threads share the table and so may choose
+/// another move, which must be as right).
 fn choices(moves: &str, depth: u32) -> Vec<(Board, u16, Source)> {
     let base = board(moves);
-    (0..8)
-        .map(|s| {
-            let mut b = base.transformed(s);
-            let t = Engine::new(16).think(&mut b, Limit::Depth(depth), |_| {});
+    (0..16)
+        .map(|i| {
+            let mut b = base.transformed(i % 8);
+            let mut engine = Engine::new(16);
+            engine.set_threads(1 + i / 8);
+            let t = engine.think(&mut b, Limit::Depth(depth), |_| {});
             (b, t.best.expect("a move"), t.source)
         })
         .collect()
