@@ -38,9 +38,16 @@ pub struct PlayArgs {
     /// Seconds the engine thinks per move.
     #[arg(long, default_value_t = 2.0)]
     time: f64,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+/// How many threads search, for the commands that play or analyse.
+#[derive(Args, Debug)]
+pub struct Threads {
     /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: u16,
+    #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    n: u16,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -194,9 +201,8 @@ pub struct AnalyzeArgs {
     /// time: with one thread the same answer on any machine, however loaded.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: u16,
+    #[command(flatten)]
+    threads: Threads,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -257,7 +263,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let shown = board.clone();
     let mut iterations = Vec::new();
     let mut engine = Engine::default();
-    engine.set_threads(a.threads.into());
+    engine.set_threads(a.threads.n.into());
     engine.set_caps(Caps {
         nodes: a.nodes.map(|n| n.max(1)),
         depth: None,
@@ -430,7 +436,7 @@ fn bench(a: &BenchArgs) -> Result<()> {
 fn play(a: &PlayArgs) -> Result<()> {
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     let mut engine = Engine::default();
-    engine.set_threads(a.threads.into());
+    engine.set_threads(a.threads.n.into());
     let human_black = matches!(a.first, First::Human);
     let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
     let mut prompt = crate::terminal::Prompt::new();
