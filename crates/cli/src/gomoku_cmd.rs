@@ -46,8 +46,13 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct Threads {
     /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
-    #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = thread_count())]
     n: u16,
+}
+
+/// The thread counts the engine takes (it clamps to the same range).
+fn thread_count() -> clap::builder::RangedI64ValueParser<u16> {
+    clap::value_parser!(u16).range(1..=256)
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -73,7 +78,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 15)]
     size: u32,
     /// Search threads for `--openings` (the depth benchmark itself is one thread).
-    #[arg(long, default_value_t = 1, requires = "openings", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, default_value_t = 1, requires = "openings", value_parser = thread_count())]
     threads: u16,
 }
 
