@@ -219,13 +219,94 @@ impl Board {
             || self.pattern_count(color, Pattern::OpenFour) > 0
     }
 
+    /// What the side to move must answer, as the least pattern a defending cell makes for
+    /// the opponent on some line: `Four` under an open three ([`threatens`](Self::threatens):
+    /// its defences are the cells where the opponent would make a four); `Three` where the
+    /// opponent has a cell making two fours or a four and an open three (a win in two, the
+    /// idea of Rapfi's four-three defence), unless some cell where it would make a four
+    /// makes one for us too (a block that is also a four keeps every move alive); else
+    /// nothing to answer.
+    fn must_answer(&self) -> Option<Pattern> {
+        let me = self.to_move();
+        let op = me.other();
+        if self.threatens(op) {
+            return Some(Pattern::Four);
+        }
+        if self
+            .combo_counts()
+            .lane(op, crate::Combo::Decisive as usize)
+            == 0
+        {
+            return None;
+        }
+        if self.pattern_count(me, Pattern::Four) == 0
+            && self.pattern_count(me, Pattern::OpenFour) == 0
+        {
+            return Some(Pattern::Three);
+        }
+        let mut counter = false;
+        self.candidates_while(|c| {
+            counter = self.makes_four(c, op) && self.makes_four(c, me);
+            !counter
+        });
+        (!counter).then_some(Pattern::Three)
+    }
+
+    /// The cells (a bit each) that spoil the opponent's wins in two (two fours or a four and
+    /// an open three on one cell): each such cell, and on each of its lines where it makes a
+    /// three or better the cells within four steps where the opponent would make one too on
+    /// that line; and where that is a four (a cell we may have to block), our cells within
+    /// four steps of it on any line where we would make a three or better (the block would
+    /// then be a four of ours).
+    fn combo_spoilers(&self) -> [u64; GRID / 64] {
+        let me = self.to_move();
+        let op = me.other();
+        let mut bits = [0u64; GRID / 64];
+        let mut mark = |c: u16| bits[c as usize >> 6] |= 1 << (c & 63);
+        self.candidates_while(|x| {
+            if !self.makes_decisive(x, op) {
+                return true;
+            }
+            mark(x);
+            for (di, &d) in DIRECTIONS.iter().enumerate() {
+                if self.pattern(x, op, di) < Pattern::Three {
+                    continue;
+                }
+                for k in (-4isize..=4).filter(|&k| k != 0) {
+                    let e = (x as isize + k * d) as u16;
+                    if self.at(e) != Cell::Empty || self.pattern(e, op, di) < Pattern::Three {
+                        continue;
+                    }
+                    mark(e);
+                    if self.pattern(e, op, di) < Pattern::Four {
+                        continue;
+                    }
+                    for (dj, &d2) in DIRECTIONS.iter().enumerate() {
+                        for m in (-4isize..=4).filter(|&m| m != 0) {
+                            let f = (e as isize + m * d2) as u16;
+                            if self.at(f) == Cell::Empty
+                                && self.pattern(f, me, dj) >= Pattern::Three
+                            {
+                                mark(f);
+                            }
+                        }
+                    }
+                }
+            }
+            true
+        });
+        bits
+    }
+
     /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
-    /// order); under an open three (`threatened`) only the cells that stop it and our own
-    /// fours are candidates. With `keys`, the best `ranks.end` in any order, each with its
-    /// move key (see [`move_key`]), and `ranks` must start at 0.
+    /// order). Under a threat (`threatened`, see [`must_answer`](Self::must_answer)) only
+    /// the cells that spoil it are candidates (against an open three the cells where the
+    /// opponent would make a four; against a win in two [`combo_spoilers`](Self::combo_spoilers)),
+    /// and our own fours. With `keys`, the best `ranks.end` in any order, each with its move
+    /// key (see [`move_key`]), and `ranks` must start at 0.
     fn ranked_candidates(
         &self,
-        threatened: bool,
+        threatened: Option<Pattern>,
         ranks: Range<usize>,
         moves: &mut Vec<u16>,
         keys: Option<&mut Vec<i32>>,
@@ -235,8 +316,20 @@ impl Board {
         SCORED.with(|scored| {
             let mut scored = scored.borrow_mut();
             scored.clear();
+            let spoilers = if threatened == Some(Pattern::Three) {
+                self.combo_spoilers()
+            } else {
+                [0; GRID / 64]
+            };
             self.for_each_candidate(|c| {
-                if !threatened || self.makes_four(c, op) || self.makes_four(c, me) {
+                let answers = |least: Pattern| {
+                    if least == Pattern::Four {
+                        self.makes_four(c, op)
+                    } else {
+                        spoilers[c as usize >> 6] >> (c & 63) & 1 != 0
+                    }
+                };
+                if threatened.is_none_or(answers) || self.makes_four(c, me) {
                     scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
@@ -288,10 +381,15 @@ impl Board {
             moves.extend(self.candidates());
         } else if self.forced_moves(moves) == Forced::No {
             // The opponent threatens an open four (it has an open three; no four, or we
-            // would be blocking it): only the cells that stop it (where it would make a
-            // four), and our own fours, are worth searching; all of them.
-            let threatened = self.threatens(self.to_move().other());
-            let ranks = if threatened { usize::MAX } else { MAX_MOVES };
+            // would be blocking it) or a four-three: only the cells that spoil it, and our
+            // own fours, are worth searching; all of them (a test checks that every move
+            // left out loses to fours).
+            let threatened = self.must_answer();
+            let ranks = if threatened.is_some() {
+                usize::MAX
+            } else {
+                MAX_MOVES
+            };
             return self.ranked_candidates(threatened, 0..ranks, moves, keys);
         }
         if let Some(keys) = keys {
@@ -344,11 +442,10 @@ impl Game for Board {
     /// The candidates beyond the best [`MAX_MOVES`] of a quiet position, most urgent first
     /// (a forced position's list is complete, and so is an empty board's: the centre alone).
     fn generate_rest(&self, moves: &mut Vec<u16>) {
-        if self.first_five_cell(self.to_move()).is_some() || self.threatens(self.to_move().other())
-        {
+        if self.first_five_cell(self.to_move()).is_some() || self.must_answer().is_some() {
             return;
         }
-        self.ranked_candidates(false, MAX_MOVES..usize::MAX, moves, None);
+        self.ranked_candidates(None, MAX_MOVES..usize::MAX, moves, None);
     }
 
     fn play(&mut self, cell: u16) {
@@ -407,14 +504,14 @@ impl Game for Board {
     }
 
     /// An empty cell, where the list to come is the best candidates of a position with
-    /// no five to make or block and no open three to answer (those lists may hold one
-    /// move), and there are two candidates at least.
+    /// no five to make or block and no threat to answer (those lists may leave it out),
+    /// and there are two candidates at least.
     fn table_move(&self, id: usize) -> Option<u16> {
         let cell = u16::try_from(id).ok()?;
         let me = self.to_move();
         if self.at(cell) != Cell::Empty
             || self.pattern_count(me, Pattern::Five) > 0
-            || self.threatens(me.other())
+            || self.must_answer().is_some()
         {
             return None;
         }
@@ -950,7 +1047,7 @@ mod tests {
                 let me = b.to_move();
                 if b.history().is_empty() {
                     assert!(rest.is_empty());
-                } else if b.first_five_cell(me).is_some() || b.threatens(me.other()) {
+                } else if b.first_five_cell(me).is_some() || b.must_answer().is_some() {
                     assert!(rest.is_empty(), "nothing is left out of a forced list\n{b}");
                     forced += 1;
                 } else {
@@ -1103,6 +1200,53 @@ mod tests {
         assert!(
             won == 40 && lost >= 10 && bounds >= 300,
             "{won} {lost} {bounds}"
+        );
+    }
+
+    /// Where the opponent has a cell making two fours or a four and an open three, every
+    /// candidate the search leaves out (neither generated nor in the rest) loses to a
+    /// victory by fours: the VCF solver, a separate search, proves the opponent's win after
+    /// it. Random games under both rules.
+    #[test]
+    fn moves_left_out_under_a_four_three_lose_to_fours() {
+        let mut rand = crate::test_util::xorshift(0x1234_5678_9ABC_DEF1);
+        let (mut threats, mut left_out) = (0, 0);
+        for g in 0..800 {
+            let rule = if g % 2 == 0 {
+                Rule::Freestyle
+            } else {
+                Rule::Standard
+            };
+            let mut b = Board::new(15, rule).unwrap();
+            while b.winner().is_none() && b.history().len() < 60 {
+                let me = b.to_move();
+                let combo_threat = !b.history().is_empty()
+                    && b.first_five_cell(me).is_none()
+                    && b.first_five_cell(me.other()).is_none()
+                    && !b.threatens(me.other())
+                    && b.must_answer().is_some();
+                let all = b.candidates();
+                if combo_threat {
+                    threats += 1;
+                    let mut searched = Vec::new();
+                    b.generate_moves(&mut searched);
+                    b.generate_rest(&mut searched);
+                    for &c in all.iter().filter(|c| !searched.contains(c)) {
+                        left_out += 1;
+                        b.place(c);
+                        let lost = crate::vcf::VcfSearch::new(20, 100_000)
+                            .find(&mut b)
+                            .is_some();
+                        b.remove_last();
+                        assert!(lost, "{} is left out and does not lose\n{b}", b.name(c));
+                    }
+                }
+                b.place(all[(rand() % all.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            threats > 500 && left_out > 50_000,
+            "{threats} threats, {left_out} left out"
         );
     }
 }
