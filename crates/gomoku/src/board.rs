@@ -323,8 +323,8 @@ impl Board {
         tally_has_open_four(self.tally(cell, color))
     }
 
-    /// Does a stone of `color` on the empty `cell` win in two: an open four, two fours, or
-    /// a four and an open three (its [`Combo`](crate::Combo) is decisive)?
+    /// Does a stone of `color` on the empty `cell` make a threat no block stops: an open four,
+    /// two fours, or a four and an open three (its [`Combo`](crate::Combo) is decisive)?
     #[inline]
     pub(crate) fn makes_decisive(&self, cell: u16, color: Color) -> bool {
         cell_combo(self.tally(cell, color)) == crate::Combo::Decisive as u8

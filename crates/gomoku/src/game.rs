@@ -222,10 +222,10 @@ impl Board {
     /// What the side to move must answer, as the least pattern a defending cell makes for
     /// the opponent on some line: `Four` under an open three ([`threatens`](Self::threatens):
     /// its defences are the cells where the opponent would make a four); `Three` where the
-    /// opponent has a cell making two fours or a four and an open three (a win in two, the
-    /// idea of Rapfi's four-three defence), unless some cell where it would make a four
-    /// makes one for us too (a block that is also a four keeps every move alive); else
-    /// nothing to answer.
+    /// opponent has a cell making two fours or a four and an open three (a threat no block
+    /// stops; the idea of Rapfi's four-three defence), unless some cell where it would make
+    /// a four makes one for us too (a block that is also a four keeps every move alive);
+    /// else nothing to answer.
     fn must_answer(&self) -> Option<Pattern> {
         let me = self.to_move();
         let op = me.other();
@@ -252,12 +252,12 @@ impl Board {
         (!counter).then_some(Pattern::Three)
     }
 
-    /// The cells (a bit each) that spoil the opponent's wins in two (two fours or a four and
-    /// an open three on one cell): each such cell, and on each of its lines where it makes a
-    /// three or better the cells within four steps where the opponent would make one too on
-    /// that line; and where that is a four (a cell we may have to block), our cells within
-    /// four steps of it on any line where we would make a three or better (the block would
-    /// then be a four of ours).
+    /// The cells (a bit each) that spoil the opponent's threats no block stops (two fours or
+    /// a four and an open three on one cell): each such cell, and on each of its lines where
+    /// it makes a three or better the cells within four steps where the opponent would make
+    /// one too on that line; and where that is a four (a cell we may have to block), our
+    /// cells within four steps of it on any line where we would make a three or better (the
+    /// block would then be a four of ours).
     fn combo_spoilers(&self) -> [u64; GRID / 64] {
         let me = self.to_move();
         let op = me.other();
@@ -301,9 +301,10 @@ impl Board {
     /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
     /// order). Under a threat (`threatened`, see [`must_answer`](Self::must_answer)) only
     /// the cells that spoil it are candidates (against an open three the cells where the
-    /// opponent would make a four; against a win in two [`combo_spoilers`](Self::combo_spoilers)),
-    /// and our own fours. With `keys`, the best `ranks.end` in any order, each with its move
-    /// key (see [`move_key`]), and `ranks` must start at 0.
+    /// opponent would make a four; against a four-three or two fours
+    /// [`combo_spoilers`](Self::combo_spoilers)), and our own fours. With `keys`, the best
+    /// `ranks.end` in any order, each with its move key (see [`move_key`]), and `ranks` must
+    /// start at 0.
     fn ranked_candidates(
         &self,
         threatened: Option<Pattern>,
