@@ -219,18 +219,16 @@ impl Board {
             || self.pattern_count(color, Pattern::OpenFour) > 0
     }
 
-    /// What the side to move must answer, as the least pattern a defending cell makes for
-    /// the opponent on some line: `Four` under an open three ([`threatens`](Self::threatens):
-    /// its defences are the cells where the opponent would make a four); `Three` where the
-    /// opponent has a cell making two fours or a four and an open three (a threat no block
-    /// stops; the idea of Rapfi's four-three defence), unless some cell where it would make
-    /// a four makes one for us too (a block that is also a four keeps every move alive);
-    /// else nothing to answer.
-    fn must_answer(&self) -> Option<Pattern> {
+    /// The threat the side to move must answer: the opponent's open three (or four, see
+    /// [`threatens`](Self::threatens)); else its cell making two fours or a four and an
+    /// open three (the idea of Rapfi's four-three defence), unless some cell where it would
+    /// make a four makes one for us too (a block that is also a four keeps every move
+    /// alive); else none.
+    fn must_answer(&self) -> Option<Threat> {
         let me = self.to_move();
         let op = me.other();
         if self.threatens(op) {
-            return Some(Pattern::Four);
+            return Some(Threat::OpenThree);
         }
         if self
             .combo_counts()
@@ -242,14 +240,14 @@ impl Board {
         if self.pattern_count(me, Pattern::Four) == 0
             && self.pattern_count(me, Pattern::OpenFour) == 0
         {
-            return Some(Pattern::Three);
+            return Some(Threat::FourThree);
         }
         let mut counter = false;
         self.candidates_while(|c| {
             counter = self.makes_four(c, op) && self.makes_four(c, me);
             !counter
         });
-        (!counter).then_some(Pattern::Three)
+        (!counter).then_some(Threat::FourThree)
     }
 
     /// The cells (a bit each) that spoil the opponent's threats no block stops (two fours or
@@ -300,14 +298,12 @@ impl Board {
 
     /// Appends the candidates ranked `ranks` by urgency (most urgent first, ties in reading
     /// order). Under a threat (`threatened`, see [`must_answer`](Self::must_answer)) only
-    /// the cells that spoil it are candidates (against an open three the cells where the
-    /// opponent would make a four; against a four-three or two fours
-    /// [`combo_spoilers`](Self::combo_spoilers)), and our own fours. With `keys`, the best
-    /// `ranks.end` in any order, each with its move key (see [`move_key`]), and `ranks` must
-    /// start at 0.
+    /// the cells that spoil it (see [`Threat`]) and our own fours are candidates. With
+    /// `keys`, the best `ranks.end` in any order, each with its move key (see
+    /// [`move_key`]), and `ranks` must start at 0.
     fn ranked_candidates(
         &self,
-        threatened: Option<Pattern>,
+        threatened: Option<Threat>,
         ranks: Range<usize>,
         moves: &mut Vec<u16>,
         keys: Option<&mut Vec<i32>>,
@@ -317,20 +313,17 @@ impl Board {
         SCORED.with(|scored| {
             let mut scored = scored.borrow_mut();
             scored.clear();
-            let spoilers = if threatened == Some(Pattern::Three) {
-                self.combo_spoilers()
-            } else {
-                [0; GRID / 64]
+            let spoilers = match threatened {
+                Some(Threat::FourThree) => self.combo_spoilers(),
+                _ => [0; GRID / 64],
             };
             self.for_each_candidate(|c| {
-                let answers = |least: Pattern| {
-                    if least == Pattern::Four {
-                        self.makes_four(c, op)
-                    } else {
-                        spoilers[c as usize >> 6] >> (c & 63) & 1 != 0
-                    }
+                let answers = match threatened {
+                    None => true,
+                    Some(Threat::OpenThree) => self.makes_four(c, op),
+                    Some(Threat::FourThree) => spoilers[c as usize >> 6] >> (c & 63) & 1 != 0,
                 };
-                if threatened.is_none_or(answers) || self.makes_four(c, me) {
+                if answers || self.makes_four(c, me) {
                     scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
@@ -407,6 +400,17 @@ impl Board {
         });
         out
     }
+}
+
+/// A threat the side to move must answer ([`Board::must_answer`]), and its answers besides
+/// our own fours.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Threat {
+    /// An open three (or a four): the cells where the opponent would make a four.
+    OpenThree,
+    /// A cell making two fours or a four and an open three: the cells of
+    /// [`Board::combo_spoilers`].
+    FourThree,
 }
 
 /// What [`Board::forced_moves`] found.
@@ -1213,11 +1217,7 @@ mod tests {
         let mut rand = crate::test_util::xorshift(0x1234_5678_9ABC_DEF1);
         let (mut threats, mut left_out) = (0, 0);
         for g in 0..800 {
-            let rule = if g % 2 == 0 {
-                Rule::Freestyle
-            } else {
-                Rule::Standard
-            };
+            let rule = [Rule::Freestyle, Rule::Standard][g % 2];
             let mut b = Board::new(15, rule).unwrap();
             while b.winner().is_none() && b.history().len() < 60 {
                 let me = b.to_move();
