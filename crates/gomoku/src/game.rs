@@ -532,10 +532,11 @@ impl Game for Board {
         Some(Board::hash_after(self, cell))
     }
 
-    /// A pass, except under a threat (the opponent has a four, or an open three to make
-    /// an open four of), where passing loses at once and tells the search nothing.
+    /// A pass, except under a threat to answer ([`must_answer`](Self::must_answer): a four,
+    /// an open three, a cell making a four-three or two fours), where passing loses at once
+    /// and tells the search nothing.
     fn play_null(&mut self) -> bool {
-        if self.threatens(self.to_move().other()) {
+        if self.must_answer().is_some() {
             return false;
         }
         self.pass();
@@ -727,7 +728,7 @@ mod tests {
     }
 
     /// A pass gives the move to the other side and changes the hash; it is refused while the
-    /// opponent has an open three or a four (passing would lose to it).
+    /// opponent has an open three, a four or a four-three to make (passing would lose to it).
     #[test]
     fn a_pass_is_refused_under_a_threat() {
         let mut b = board("h8a1i8a3");
@@ -747,6 +748,14 @@ mod tests {
         // Black's four h8-k8 blocked at g8: not either.
         let mut b = board("h8g8i8a3j8a5k8");
         assert!(!b.play_null());
+        // Black's k8 would make a four (h8-k8, blocked at g8) and an open three (k8-k10):
+        // not either, and passing would indeed lose to fours.
+        let mut b = board("h8g8i8a1j8a3k9a5k10");
+        assert!(!b.play_null());
+        b.pass();
+        assert!(crate::vcf::VcfSearch::new(20, 100_000)
+            .find(&mut b)
+            .is_some());
     }
 
     /// Null moves prune: fewer nodes for the same depth in a quiet opening; and in a
