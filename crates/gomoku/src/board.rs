@@ -25,6 +25,15 @@ pub const GRID: usize = STRIDE * STRIDE;
 /// Index steps of the four line directions: horizontal, vertical, and the two diagonals.
 pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
 
+/// The eight cells up to four steps from `cell` both ways along the direction step `d`: the
+/// cells a five through `cell` on that line may use (on the padded grid, so never out of it).
+#[inline]
+pub(crate) fn line_cells(cell: u16, d: isize) -> impl Iterator<Item = u16> {
+    (-4isize..=4)
+        .filter(|&k| k != 0)
+        .map(move |k| (cell as isize + k * d) as u16)
+}
+
 /// A stone colour. Black moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Color {

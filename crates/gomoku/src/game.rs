@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use alphabeta::{Ends, Evaluator, Game, Outcome, Score};
 
-use crate::board::{Board, Cell, Color, DIRECTIONS, GRID};
+use crate::board::{line_cells, Board, Cell, Color, DIRECTIONS, GRID};
 use crate::combos::COMBO_KINDS;
 use crate::counts::Counts;
 use crate::patterns::{Pattern, PATTERNS};
@@ -148,8 +148,7 @@ impl Board {
                 if self.pattern(last, color, di) < Pattern::Four {
                     continue;
                 }
-                for k in (-4isize..=4).filter(|&k| k != 0) {
-                    let c = (last as isize + k * d) as u16;
+                for c in line_cells(last, d) {
                     if self.at(c) == Cell::Empty {
                         let fives = fives_at(c);
                         if fives > 0 {
@@ -261,6 +260,10 @@ impl Board {
         let op = me.other();
         let mut bits = [0u64; GRID / 64];
         let mut mark = |c: u16| bits[c as usize >> 6] |= 1 << (c & 63);
+        // An empty cell where `color` would make a three or better on line `di`.
+        let makes_three = |c: u16, color, di| {
+            self.at(c) == Cell::Empty && self.pattern(c, color, di) >= Pattern::Three
+        };
         self.candidates_while(|x| {
             if !self.makes_decisive(x, op) {
                 return true;
@@ -270,23 +273,13 @@ impl Board {
                 if self.pattern(x, op, di) < Pattern::Three {
                     continue;
                 }
-                for k in (-4isize..=4).filter(|&k| k != 0) {
-                    let e = (x as isize + k * d) as u16;
-                    if self.at(e) != Cell::Empty || self.pattern(e, op, di) < Pattern::Three {
-                        continue;
-                    }
+                for e in line_cells(x, d).filter(|&e| makes_three(e, op, di)) {
                     mark(e);
-                    if self.pattern(e, op, di) < Pattern::Four {
-                        continue;
-                    }
-                    for (dj, &d2) in DIRECTIONS.iter().enumerate() {
-                        for m in (-4isize..=4).filter(|&m| m != 0) {
-                            let f = (e as isize + m * d2) as u16;
-                            if self.at(f) == Cell::Empty
-                                && self.pattern(f, me, dj) >= Pattern::Three
-                            {
-                                mark(f);
-                            }
+                    if self.pattern(e, op, di) >= Pattern::Four {
+                        for (dj, &d2) in DIRECTIONS.iter().enumerate() {
+                            line_cells(e, d2)
+                                .filter(|&f| makes_three(f, me, dj))
+                                .for_each(&mut mark);
                         }
                     }
                 }
@@ -563,10 +556,9 @@ impl Game for Board {
         if fours == 0 || h.len() < 2 {
             return true;
         }
-        let last = h[h.len() - 2] as isize;
+        let last = h[h.len() - 2];
         for d in DIRECTIONS {
-            for k in (-4isize..=4).filter(|&k| k != 0) {
-                let cell = (last + k * d) as u16;
+            for cell in line_cells(last, d) {
                 if self.at(cell) == Cell::Empty && self.makes_four(cell, me) {
                     moves.push(cell);
                 }
@@ -1230,11 +1222,10 @@ mod tests {
             let mut b = Board::new(15, rule).unwrap();
             while b.winner().is_none() && b.history().len() < 60 {
                 let me = b.to_move();
+                // (An opponent's four is a threat too, answered as an open three.)
                 let combo_threat = !b.history().is_empty()
                     && b.first_five_cell(me).is_none()
-                    && b.first_five_cell(me.other()).is_none()
-                    && !b.threatens(me.other())
-                    && b.must_answer().is_some();
+                    && b.must_answer() == Some(Threat::FourThree);
                 let all = b.candidates();
                 if combo_threat {
                     threats += 1;

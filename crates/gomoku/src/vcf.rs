@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use crate::board::{Board, Color, DIRECTIONS};
+use crate::board::{line_cells, Board, Color, DIRECTIONS};
 use crate::budget::Budget;
 use crate::patterns::Pattern;
 
@@ -16,8 +16,7 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
     let mut out = [0u16; 2];
     let mut n = 0;
     for d in DIRECTIONS {
-        for k in (-4isize..=4).filter(|&k| k != 0) {
-            let c = (cell as isize + k * d) as u16;
+        for c in line_cells(cell, d) {
             if b.at(c) == crate::Cell::Empty && b.wins_with(c, color) && !out[..n].contains(&c) {
                 out[n] = c;
                 n += 1;
@@ -238,8 +237,7 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         n = 1;
     } else if let Some(last) = last {
         for d in DIRECTIONS {
-            for k in (-4isize..=4).filter(|&k| k != 0) {
-                let c = (last as isize + k * d) as u16;
+            for c in line_cells(last, d) {
                 if n < tries.len() && b.at(c) == crate::Cell::Empty && combining_four(b, c, me) {
                     tries[n] = c;
                     n += 1;
