@@ -25,18 +25,19 @@ mod correction;
 mod driver;
 mod game;
 mod observer;
+mod options;
 mod score;
 mod stats;
 pub mod testing;
 mod tt;
 
 pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, Window};
-pub use driver::{
-    late_move_count, late_move_reduction, Iteration, Search, SearchOptions, StopHandle,
-    FUTILITY_DEPTH, RAZOR_DEPTH,
-};
+pub use driver::{Iteration, Search, StopHandle};
 pub use game::{list_order_keys, mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
 pub use observer::{NoObserver, Observer};
+pub use options::{
+    late_move_count, late_move_reduction, SearchOptions, FUTILITY_DEPTH, RAZOR_DEPTH,
+};
 pub use score::{Bound, Score, MAX_PLY};
 pub use stats::{SearchReport, Stats};
 pub use tt::{TranspositionTable, TtEntry};
