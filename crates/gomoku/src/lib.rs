@@ -25,6 +25,7 @@ mod budget;
 mod combos;
 mod counts;
 mod engine;
+mod evaluation;
 mod game;
 mod patterns;
 mod threat_table;
@@ -40,7 +41,8 @@ pub use board::{
 pub use combos::{Combo, COMBO_KINDS};
 pub use counts::Counts;
 pub use engine::{search_options, Caps, Engine, IterationReport, Limit, Source, Thought, TimePlan};
-pub use game::{Threats, MAX_MOVES};
+pub use evaluation::Threats;
+pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
 pub use vcf::VcfSearch;
 pub use vct::VctSearch;
