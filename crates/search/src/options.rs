@@ -1,12 +1,14 @@
-//! The settings of the iterative-deepening [`Search`](crate::Search): limits, threads, the
-//! table's size, and the refinements one by one, with the rules some of them follow (how many
-//! moves late-move pruning keeps, how much late-move reductions take).
+//! The settings of the iterative-deepening [`Search`]: limits, threads, the table's size, and
+//! the refinements one by one, with the rules some of them follow (how many moves late-move
+//! pruning keeps, how much late-move reductions take).
 
 use std::time::Duration;
 
 use crate::MAX_PLY;
+#[cfg(doc)]
+use crate::{Game, Search};
 
-/// Settings of an iterative-deepening [`Search`](crate::Search). Start from [`SearchOptions::depth`],
+/// Settings of an iterative-deepening [`Search`]. Start from [`SearchOptions::depth`],
 /// [`SearchOptions::time`] or [`SearchOptions::nodes`] and adjust the fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -46,13 +48,13 @@ pub struct SearchOptions {
     pub single_reply_extension: bool,
     /// Null-move pruning: away from the principal variation, with 3 plies or more to go
     /// and a static value at least beta, the side to move first passes
-    /// ([`Game::play_null`](crate::Game::play_null)) and the opponent gets a search 3 or 4 plies shallower; if even
+    /// ([`Game::play_null`]) and the opponent gets a search 3 or 4 plies shallower; if even
     /// then the value stays at least beta, the node is cut. Only for games where a move
     /// is never worse than none (no zugzwang), and only where the game allows a pass.
     pub null_move: bool,
     /// Futility pruning and razoring, with this margin per ply of depth left (in the
     /// evaluator's units): away from the principal variation, in a quiet position
-    /// ([`Game::is_quiet`](crate::Game::is_quiet)) with at most [`FUTILITY_DEPTH`] plies to go, a static value at
+    /// ([`Game::is_quiet`]) with at most [`FUTILITY_DEPTH`] plies to go, a static value at
     /// least `margin * depth` above beta is returned as the node's value (the opponent is
     /// not expected to recover that much in so few moves), and, with at most
     /// [`RAZOR_DEPTH`] plies to go, one as far below alpha cuts too (the side to move is not
@@ -65,23 +67,23 @@ pub struct SearchOptions {
     pub futility_margin: Option<i32>,
     /// Late-move pruning: away from the root and its replies, only the first
     /// [`late_move_count`] moves are searched (more with more depth to go, fewer in a
-    /// position that is not [`Game::is_quiet`](crate::Game::is_quiet), where the game's first moves are the ones
+    /// position that is not [`Game::is_quiet`], where the game's first moves are the ones
     /// that answer the threat). For games that order their moves well. Moves are skipped,
     /// not searched shallower, so values are no longer minimax values; but a loss is never
     /// claimed on the first moves alone: where all of them lose by force, the skipped ones
-    /// are searched too (and the game's [`Game::generate_rest`](crate::Game::generate_rest)), so a win or loss the
+    /// are searched too (and the game's [`Game::generate_rest`]), so a win or loss the
     /// search reports holds against every move. The first moves are the history
     /// heuristic's when [`history`](Self::history) is on; a game whose own order is the
     /// better guess turns it off.
     pub late_move_pruning: bool,
     /// Quiescence search: at the horizon, instead of the static value, a search of the
-    /// game's tactical moves only ([`Game::generate_tactical`](crate::Game::generate_tactical)) for up to this many more
+    /// game's tactical moves only ([`Game::generate_tactical`]) for up to this many more
     /// plies, where the side to move may stand on the static value unless it must answer a
     /// threat. Its nodes count in the statistics; the observer sees the horizon node as one
     /// leaf with the quiescence value. 0: off.
     pub quiescence_plies: u32,
     /// Wins at the horizon: where the static value is below beta, ask the game for a win
-    /// it can force by a narrow sequence of threats ([`Game::forced_win`](crate::Game::forced_win)), of up to twice
+    /// it can force by a narrow sequence of threats ([`Game::forced_win`]), of up to twice
     /// the node's distance from the root in plies, and score a win found as a proven one.
     /// Sees the victories by threats that start at the horizon, which a static value
     /// cannot.
@@ -93,7 +95,7 @@ pub struct SearchOptions {
     /// static value was read, where the search's bound says which way it was off), at most
     /// 128 units either way. An evaluation that misjudges a kind of position the same way
     /// again and again is then trusted less there. Leaf values stay the evaluator's own;
-    /// decisive scores are never corrected. Needs [`Game::move_id`](crate::Game::move_id); from the root's
+    /// decisive scores are never corrected. Needs [`Game::move_id`]; from the root's
     /// grandchildren on.
     pub correction_history: bool,
 }
