@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::combos::{cell_combo, combo_lanes, tally_has_four, tally_has_open_four, TALLIES};
 use crate::counts::Counts;
-use crate::patterns::{self, Pattern, Tables};
+use crate::patterns::{self, Pattern, Tables, CODES};
 
 /// The smallest and largest board sizes.
 pub const MIN_SIZE: u8 = 5;
@@ -114,7 +114,7 @@ const LANES: [[u64; 2]; 256] = {
 };
 
 /// A stone's code in the line codes.
-fn stone_code(c: Color) -> u16 {
+fn stone_code(c: Color) -> u32 {
     match c {
         Color::Black => patterns::BLACK,
         Color::White => patterns::WHITE,
@@ -131,9 +131,10 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
-    /// Per cell and direction: the code of the 8 cells around it on that line (see
-    /// [`patterns`](crate::patterns)). Kept up to date by `place` and `remove_last`.
-    codes: Box<[[u16; 4]; GRID]>,
+    /// Per cell and direction: the code of the 10 cells around it on that line (see
+    /// [`patterns`](crate::patterns); the outer two only under the standard rule, zero
+    /// under freestyle). Kept up to date by `place` and `remove_last`.
+    codes: Box<CodeGrid>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: Counts,
     /// Per cell, the tallies of the patterns a stone would make on its four lines (see
@@ -168,20 +169,72 @@ struct MoveRecord {
     bounds: [u8; 4],
     /// The five rows of `near_rows` around the move's stone as they were before it.
     near_before: [u32; 5],
-    /// The tallies of the 32 cells on the stone's four lines (four steps each way, in
-    /// [`update_codes`](Board::update_codes)' order) as they were before it.
+    /// The tallies of the 40 cells on the stone's four lines (five steps each way, in
+    /// [`line_slot`]'s order; the fifth steps only under the standard rule) as they were
+    /// before it.
     tallies_before: [u32; LINE_CELLS],
 }
 
-/// The cells whose line codes a stone changes: four steps each way on four lines.
-const LINE_CELLS: usize = 32;
+/// The cells whose line codes a stone changes: five steps each way on four lines (the
+/// fifth only under the standard rule).
+const LINE_CELLS: usize = 40;
 
-/// Where the cell `k` steps (1 to 4) from a stone along direction `di`, on side `side` (0
-/// back, 1 forward), keeps its tally in the move's record.
+/// Where the cell `k` steps (1 to 5) from a stone along direction `di`, on side `side` (0
+/// back, 1 forward), keeps its tally in the move's record: the four inner steps first.
 #[inline]
 const fn line_slot(di: usize, side: usize, k: isize) -> usize {
-    (8 * di + 4 * side + k as usize - 1) & (LINE_CELLS - 1)
+    if k == 5 {
+        32 + 2 * di + side
+    } else {
+        8 * di + 4 * side + k as usize - 1
+    }
 }
+
+/// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its code flips the
+/// stone's bits (`flip`), its tally goes to the move's record (`slot`), and if it is empty its
+/// tally and the pattern and combo count changes (`delta`, `combo_delta`) follow the new
+/// code. A stone's tally stays as it was when the stone came: when it leaves, every later
+/// move has been taken back, and its lines are as they were.
+#[inline(always)]
+fn touch(
+    p: usize,
+    di: usize,
+    flip: u32,
+    slot: &mut u32,
+    (cells, codes, cell_tallies, table): (&[Cell; GRID], &mut CodeGrid, &mut [u32; GRID], &Table),
+    delta: &mut [u64; 2],
+    combo_delta: &mut [u64; 2],
+) {
+    // Codes stay below `CODES`: masking the old one and the flip lets the compiler see that
+    // both reads are in bounds.
+    let old = codes[p][di & 3] & (CODES as u32 - 1);
+    let new = old ^ (flip & (CODES as u32 - 1));
+    codes[p][di & 3] = new;
+    let tally = cell_tallies[p];
+    *slot = tally;
+    if cells[p] == Cell::Empty {
+        let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
+        let now = tally
+            .wrapping_add(TALLIES[raw_new as usize])
+            .wrapping_sub(TALLIES[raw_old as usize]);
+        cell_tallies[p] = now;
+        let lanes_old = LANES[raw_old as usize];
+        let lanes_new = LANES[raw_new as usize];
+        let (was, is) = (combo_lanes(tally), combo_lanes(now));
+        for c in 0..2 {
+            delta[c] = delta[c]
+                .wrapping_add(lanes_new[c])
+                .wrapping_sub(lanes_old[c]);
+            combo_delta[c] = combo_delta[c].wrapping_add(is[c]).wrapping_sub(was[c]);
+        }
+    }
+}
+
+/// Per cell and direction, the line codes.
+type CodeGrid = [[u32; 4]; GRID];
+
+/// A pattern table's entries by code.
+type Table = [u8; CODES];
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
@@ -239,7 +292,7 @@ impl Board {
 
     /// The tallies of a cell with these line codes, as
     /// [`cell_tallies`](Self::cell_tallies) keeps them.
-    fn cell_tallies_of(&self, codes: &[u16; 4]) -> u32 {
+    fn cell_tallies_of(&self, codes: &[u32; 4]) -> u32 {
         codes
             .iter()
             .map(|&code| TALLIES[self.tables.raw(code) as usize])
@@ -283,12 +336,13 @@ impl Board {
     }
 
     /// The line codes as the cells say they should be (to build them, and to check them).
-    pub fn codes_from_scratch(&self) -> Vec<[u16; 4]> {
-        let mut codes = vec![[0u16; 4]; GRID];
+    pub fn codes_from_scratch(&self) -> Vec<[u32; 4]> {
+        let mut codes = vec![[0u32; 4]; GRID];
+        let reach = self.reach();
         for cell in self.cells() {
             for (di, &d) in DIRECTIONS.iter().enumerate() {
                 let mut code = 0;
-                for k in (-4isize..=4).filter(|&k| k != 0) {
+                for k in (-reach..=reach).filter(|&k| k != 0) {
                     let v = match self.cells[(cell as isize + k * d) as usize] {
                         Cell::Empty => patterns::EMPTY,
                         Cell::Stone(Color::Black) => patterns::BLACK,
@@ -305,8 +359,17 @@ impl Board {
 
     /// The line codes of every cell of the grid (outside the board: meaningless, the updates
     /// write there rather than test for the edge).
-    pub fn codes(&self) -> &[[u16; 4]] {
+    pub fn codes(&self) -> &[[u32; 4]] {
         &self.codes[..]
+    }
+
+    /// How many cells each side of a cell its line codes see: 5 under the standard rule
+    /// (an overline spoils a five), 4 under freestyle.
+    fn reach(&self) -> isize {
+        match self.rule {
+            Rule::Freestyle => 4,
+            Rule::Standard => 5,
+        }
     }
 
     /// The pattern a stone of `color` on the empty `cell` would make along direction `di`.
@@ -376,14 +439,15 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell`, where a stone (`stone`, a `patterns` cell code) came:
-    /// its two bits in their codes flip. The cell's own patterns leave the counts. The
-    /// cells' tallies as they were go to the move's record (which [`mark`](Self::mark)
-    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written
-    /// too (`PAD` keeps them on the grid): this runs at every node. (Indices are masked
-    /// with `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are
-    /// borrowed apart so that their addresses stay in registers.)
-    fn update_codes(&mut self, cell: u16, stone: u16) {
+    /// within four steps of `cell` (five under the standard rule), where a stone (`stone`,
+    /// a `patterns` cell code) came: its two bits in their codes flip. The cell's own
+    /// patterns leave the counts. The cells' tallies as they were go to the move's record
+    /// (which [`mark`](Self::mark) pushed), for [`restore_codes`](Self::restore_codes).
+    /// The walls' codes are written too (`PAD` keeps them on the grid): this runs at every
+    /// node. (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds
+    /// checks; the fields are borrowed apart so that their addresses stay in registers.)
+    fn update_codes(&mut self, cell: u16, stone: u32) {
+        let reach = self.reach();
         let Board {
             cells,
             codes,
@@ -400,7 +464,7 @@ impl Board {
             .tallies_before;
         let table = tables.entries();
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
-        // count by at most 36, so lanes never borrow from each other.
+        // count by at most 44, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
         let own = combo_lanes(cell_tallies[cell as usize & (GRID - 1)]);
@@ -408,41 +472,32 @@ impl Board {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for &code in &codes[cell as usize & (GRID - 1)] {
-            let own = LANES[table[code as usize] as usize];
+            let own = LANES[table[code as usize & (table.len() - 1)] as usize];
             for c in 0..2 {
                 delta[c] = delta[c].wrapping_sub(own[c]);
             }
         }
+        let cells = &**cells;
+        let (codes, cell_tallies) = (&mut **codes, &mut **cell_tallies);
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=4isize {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    // `cell` is at offset -sign * k as seen from p.
-                    let old = codes[p][di];
-                    let new = old ^ (stone << patterns::shift(-sign * k));
-                    codes[p][di] = new;
-                    let tally = cell_tallies[p];
-                    before[line_slot(di, side, k)] = tally;
-                    // Only an empty cell's tally and patterns count. A stone's tally stays
-                    // as it was when the stone came: when it leaves, every later move has
-                    // been taken back, and its lines are as they were.
-                    if cells[p] == Cell::Empty {
-                        let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
-                        let now = tally
-                            .wrapping_add(TALLIES[raw_new as usize])
-                            .wrapping_sub(TALLIES[raw_old as usize]);
-                        cell_tallies[p] = now;
-                        let lanes_old = LANES[raw_old as usize];
-                        let lanes_new = LANES[raw_new as usize];
-                        let (was, is) = (combo_lanes(tally), combo_lanes(now));
-                        for c in 0..2 {
-                            delta[c] = delta[c]
-                                .wrapping_add(lanes_new[c])
-                                .wrapping_sub(lanes_old[c]);
-                            combo_delta[c] =
-                                combo_delta[c].wrapping_add(is[c]).wrapping_sub(was[c]);
-                        }
-                    }
+                    let slot = &mut before[line_slot(di, side, k)];
+                    let flip = stone << patterns::shift(-sign * k);
+                    let cell_codes = (cells, &mut *codes, &mut *cell_tallies, table);
+                    touch(p, di, flip, slot, cell_codes, &mut delta, &mut combo_delta);
+                }
+            }
+        }
+        if reach == 5 {
+            for (di, &d) in DIRECTIONS.iter().enumerate() {
+                for (side, sign) in [-1isize, 1].into_iter().enumerate() {
+                    let p = (cell as isize + sign * 5 * d) as usize & (GRID - 1);
+                    let slot = &mut before[line_slot(di, side, 5)];
+                    let flip = stone << patterns::shift(-sign * 5);
+                    let cell_codes = (cells, &mut *codes, &mut *cell_tallies, table);
+                    touch(p, di, flip, slot, cell_codes, &mut delta, &mut combo_delta);
                 }
             }
         }
@@ -458,7 +513,8 @@ impl Board {
     /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
     /// its record kept. No table is read: the undo costs a fraction of the move (the counts
     /// come back from `counts_before`).
-    fn restore_codes(&mut self, cell: u16, stone: u16) {
+    fn restore_codes(&mut self, cell: u16, stone: u32) {
+        let reach = self.reach();
         let Board {
             codes,
             cell_tallies,
@@ -474,6 +530,11 @@ impl Board {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
                     codes[p][di] ^= stone << patterns::shift(-sign * k);
                     cell_tallies[p] = record.tallies_before[line_slot(di, side, k)];
+                }
+                if reach == 5 {
+                    let p = (cell as isize + sign * 5 * d) as usize & (GRID - 1);
+                    codes[p][di] ^= stone << patterns::shift(-sign * 5);
+                    cell_tallies[p] = record.tallies_before[line_slot(di, side, 5)];
                 }
             }
         }
@@ -754,17 +815,9 @@ impl Board {
     }
 
     /// Does a stone of `color` on `cell` (empty, or holding that stone) make a winning
-    /// line? The pattern table's answer (a line's code does not include its own cell),
-    /// checked along the line for the standard rule's overlines, which the table's window
-    /// can miss; a run of exactly five always fits in the window, so this is exact.
+    /// line? The pattern table's answer (a line's code does not include its own cell).
     pub fn wins_with(&self, cell: u16, color: Color) -> bool {
-        (0..4).any(|di| {
-            self.pattern(cell, color, di) == Pattern::Five
-                && match self.rule {
-                    Rule::Freestyle => true,
-                    Rule::Standard => self.run_length(cell, DIRECTIONS[di], color) == 5,
-                }
-        })
+        (0..4).any(|di| self.pattern(cell, color, di) == Pattern::Five)
     }
 
     /// The winner: the player of the last move, if it made five.
@@ -1048,5 +1101,113 @@ mod tests {
             won.try_play(won.index(7, 7).unwrap()),
             Err(BoardError::GameOver)
         );
+    }
+
+    /// The pattern table against the rule worked out on the real line, past the codes'
+    /// window: a stone of `color` on `cell` makes five if its run along the line is five
+    /// (freestyle: five or more); a four if exactly one more stone within five cells makes
+    /// such a five through `cell`, an open four if two or more do; an open three if one more
+    /// stone makes an open four, a three if one makes a four. Random crowded boards under
+    /// both rules, small and large, so that runs reach past four cells and the walls.
+    #[test]
+    fn patterns_match_the_rule_on_the_real_line() {
+        /// Line values around the centre (index 10): 0 empty, 1 own, 2 anything else.
+        type Line = [u8; 21];
+        fn wins(line: &Line, exact: bool) -> bool {
+            let side = |step: isize| {
+                (1..=10)
+                    .take_while(|&k| line[(10 + step * k) as usize] == 1)
+                    .count()
+            };
+            let run = side(-1) + side(1) + 1;
+            if exact {
+                run == 5
+            } else {
+                run >= 5
+            }
+        }
+        /// Five, open four, four, open three, three, or `None` for anything less.
+        fn class(line: &mut Line, exact: bool, stones_left: u32) -> Pattern {
+            if wins(line, exact) {
+                return Pattern::Five;
+            }
+            if stones_left == 0 {
+                return Pattern::None;
+            }
+            let (mut fives, mut best) = (0, Pattern::None);
+            for j in 5..=15 {
+                if j == 10 || line[j] != 0 {
+                    continue;
+                }
+                line[j] = 1;
+                let q = class(line, exact, stones_left - 1);
+                line[j] = 0;
+                fives += (q == Pattern::Five) as u32;
+                best = best.max(q);
+            }
+            match (fives, best) {
+                (f, _) if f >= 2 => Pattern::OpenFour,
+                (1, _) => Pattern::Four,
+                (_, Pattern::OpenFour) => Pattern::OpenThree,
+                (_, Pattern::Four) => Pattern::Three,
+                _ => Pattern::None,
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as u32
+        };
+        let mut checked = [0usize; 2];
+        for round in 0..48 {
+            let rule = [Rule::Freestyle, Rule::Standard][round % 2];
+            let size = [15, 9, 22][round / 2 % 3];
+            let mut b = Board::new(size, rule).unwrap();
+            // Stones in a box of 7 by 7 (on 9x9 the whole board) so that lines are crowded.
+            let (lo, span) = if size == 9 { (0, 9) } else { (size / 2 - 3, 7) };
+            for _ in 0..10 + rand(25) {
+                let cell = b.index(lo + rand(span), lo + rand(span)).unwrap();
+                if b.at(cell) == Cell::Empty {
+                    b.place(cell);
+                }
+            }
+            let exact = rule == Rule::Standard;
+            for cell in b.cells().filter(|&c| b.at(c) == Cell::Empty) {
+                for (di, &d) in DIRECTIONS.iter().enumerate() {
+                    for color in [Color::Black, Color::White] {
+                        let mut line = [2u8; 21];
+                        for sign in [-1isize, 1] {
+                            for k in 1..=10isize {
+                                let i = (10 + sign * k) as usize;
+                                line[i] = match b.cells[(cell as isize + sign * k * d) as usize] {
+                                    Cell::Empty => 0,
+                                    Cell::Stone(c) if c == color => 1,
+                                    Cell::Stone(_) => 2,
+                                    Cell::Wall => break,
+                                };
+                            }
+                        }
+                        let want = class(&mut line, exact, 2);
+                        let got = b.pattern(cell, color, di);
+                        let got = if got >= Pattern::Three {
+                            got
+                        } else {
+                            Pattern::None
+                        };
+                        assert_eq!(
+                            got,
+                            want,
+                            "{rule:?} {} dir {di} {color:?}: {b}",
+                            b.name(cell)
+                        );
+                        checked[(want != Pattern::None) as usize] += 1;
+                    }
+                }
+            }
+        }
+        // Most pairs make nothing; enough make a three or better to mean something.
+        assert!(checked[1] > 2_000, "{checked:?}");
     }
 }

@@ -456,10 +456,9 @@ impl Game for Board {
     }
 
     /// Asked where the side to move has no five to complete. Two cells where the opponent
-    /// would make five cannot both be blocked: lost in 2. Under freestyle, an open four to
-    /// make while the opponent has no four wins in 3 (the standard rule's overlines make the
-    /// pattern inexact there, so it is not claimed). Else no win before 3 plies, and no
-    /// loss before 4 when the opponent has no four.
+    /// would make five cannot both be blocked: lost in 2. An open four to make while the
+    /// opponent has no four wins in 3. Else no win before 3 plies, and no loss before 4 when
+    /// the opponent has no four.
     fn earliest_end(&self) -> Ends {
         let me = self.to_move();
         let op = me.other();
@@ -469,7 +468,7 @@ impl Game for Board {
             }
             return Ends::NotBefore { win: 3, loss: 2 };
         }
-        if self.rule() == crate::Rule::Freestyle && self.pattern_count(me, Pattern::OpenFour) > 0 {
+        if self.pattern_count(me, Pattern::OpenFour) > 0 {
             return Ends::WonIn(3);
         }
         Ends::NotBefore { win: 3, loss: 4 }

@@ -1,15 +1,16 @@
 //! Line patterns: what a stone on an empty cell would make along one direction.
 //!
-//! The board keeps, for every cell and each of the 4 directions, a 16-bit code of the 8 cells
-//! around it on that line (4 each side, 2 bits each: empty, black, white, wall). A table built
+//! The board keeps, for every cell and each of the 4 directions, a code of the 10 cells
+//! around it on that line (5 each side, 2 bits each: empty, black, white, wall). A table built
 //! once maps a code to the [`Pattern`] a stone of each colour would make there: five, open
 //! four, four, open three, three, open two, two or nothing. So a move's threats are 8 table
-//! lookups, and the board updates the codes of the 32 cells a move touches.
+//! lookups, and the board updates the codes of the cells a move touches.
 //!
-//! The table sees 4 cells each side, which is all a five through the cell can use. Under the
-//! standard rule an overline that reaches a fifth cell away is not seen (the pattern says five
-//! where the real line is six); the board's own win test is exact, so this only blurs move
-//! ordering and evaluation in that rare case.
+//! A five through the cell lies within 4 cells of it; that is all freestyle needs, so its
+//! table reads only the inner 8 cells (the low 16 bits) and the board leaves the outer bits
+//! at zero. Under the standard rule a sixth stone just beyond such a five spoils it, so the
+//! 5th cell each side counts: its table reads all 20 bits and is exact (session 44 found
+//! the engine playing into overlines it took for fives when it saw 4 cells each side).
 
 use std::sync::OnceLock;
 
@@ -59,41 +60,54 @@ impl Pattern {
 }
 
 /// Codes of one neighbour cell.
-pub const EMPTY: u16 = 0;
+pub const EMPTY: u32 = 0;
 /// A black stone.
-pub const BLACK: u16 = 1;
+pub const BLACK: u32 = 1;
 /// A white stone.
-pub const WHITE: u16 = 2;
+pub const WHITE: u32 = 2;
 /// Off the board.
-pub const WALL: u16 = 3;
+pub const WALL: u32 = 3;
 
-/// The bit position of the neighbour at `offset` (-4..=4, not 0) in a line code.
+/// The bit position of the neighbour at `offset` (-5..=5, not 0) in a line code: the inner
+/// cells -4..-1 and 1..4 in the low 16 bits, then -5 and 5.
 pub const fn shift(offset: isize) -> u32 {
-    (if offset < 0 { offset + 4 } else { offset + 3 }) as u32 * 2
+    (match offset {
+        -5 => 8,
+        5 => 9,
+        o if o < 0 => o + 4,
+        o => o + 3,
+    }) as u32
+        * 2
 }
+
+/// How many codes there are (10 cells of 2 bits).
+pub(crate) const CODES: usize = 1 << 20;
+
+/// The inner codes (8 cells), all freestyle needs.
+const INNER_CODES: usize = 1 << 16;
 
 /// The pattern table for one rule: per code, Black's pattern in the low 4 bits and White's
 /// in the high 4 (one lookup answers for both sides).
 pub struct Tables {
-    table: Box<[u8; 1 << 16]>,
+    table: Box<[u8; CODES]>,
 }
 
 impl Tables {
     /// The pattern a stone of `color` (0 black, 1 white) on a cell with this line code makes.
     #[inline]
-    pub fn get(&self, color: usize, code: u16) -> Pattern {
-        Pattern::from_u8((self.table[code as usize] >> (4 * color)) & 15)
+    pub fn get(&self, color: usize, code: u32) -> Pattern {
+        Pattern::from_u8((self.table[code as usize & (CODES - 1)] >> (4 * color)) & 15)
     }
 
     /// Both patterns as stored: Black's in the low 4 bits, White's in the high 4.
     #[inline]
-    pub fn raw(&self, code: u16) -> u8 {
-        self.table[code as usize]
+    pub fn raw(&self, code: u32) -> u8 {
+        self.table[code as usize & (CODES - 1)]
     }
 
     /// The whole table, raw entries by code (for a loop that reads many).
     #[inline]
-    pub(crate) fn entries(&self) -> &[u8; 1 << 16] {
+    pub(crate) fn entries(&self) -> &[u8; CODES] {
         &self.table
     }
 }
@@ -108,16 +122,18 @@ pub fn tables(rule: Rule) -> &'static Tables {
     }
 }
 
-/// The 8 neighbours of a code, offsets -4..-1 then 1..4.
-fn cells(code: u16) -> [u16; 8] {
-    std::array::from_fn(|j| (code >> (2 * j)) & 3)
+/// The neighbour at `offset` (-5..=5, not 0) in a code.
+fn at(code: u32, offset: isize) -> u32 {
+    (code >> shift(offset)) & 3
 }
 
-/// Does the centre stone (own) with these neighbours (own = 1) make five?
-fn five(n: &[u16; 8], exact: bool) -> bool {
-    let left = (0..4).rev().take_while(|&j| n[j] == BLACK).count();
-    let right = (4..8).take_while(|&j| n[j] == BLACK).count();
-    let run = left + right + 1;
+/// The offsets where a stone may be added: a five through the centre lies within 4 cells.
+const INNER: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
+
+/// Does the centre stone (own) with these neighbours (own = `BLACK`) make five?
+fn five(code: u32, exact: bool) -> bool {
+    let run = |sign: isize| (1..=5).take_while(|&k| at(code, sign * k) == BLACK).count();
+    let run = run(-1) + run(1) + 1;
     if exact {
         run == 5
     } else {
@@ -125,55 +141,63 @@ fn five(n: &[u16; 8], exact: bool) -> bool {
     }
 }
 
-/// Builds Black's table by dynamic programming over codes with more own stones first (a
-/// code's pattern depends on the codes with one more own stone), then White's by swapping
-/// colours in the code.
+/// The code with Black and White swapped: each 2-bit cell's low and high bits trade places
+/// (01 and 10 swap, 00 and 11 stay).
+fn swap_colours(code: u32) -> u32 {
+    const LOW: u32 = 0x5_5555;
+    let (low, high) = (code & LOW, (code >> 1) & LOW);
+    (low << 1) | high
+}
+
+/// How many of the inner 8 cells of a code hold an own (`BLACK`) stone.
+fn own_inner(code: u32) -> u32 {
+    let (low, high) = (code & 0x5555, (code >> 1) & 0x5555);
+    (low & !high).count_ones()
+}
+
+/// Builds Black's table by dynamic programming over codes with more own stones in the inner
+/// cells first (a code's pattern depends on the codes with one more there), then White's by
+/// swapping colours in the code. Freestyle's is worked out over the inner codes only and
+/// copied to every outer pair.
 fn build(exact: bool) -> Tables {
-    let mut black = Box::new([0u8; 1 << 16]);
-    let mut order: Vec<u16> = (0..=u16::MAX).collect();
-    let own = |c: u16| cells(c).iter().filter(|&&v| v == BLACK).count();
-    order.sort_by_key(|&c| std::cmp::Reverse(own(c)));
-    for code in order {
-        let n = cells(code);
-        let p = if five(&n, exact) {
-            Pattern::Five
-        } else {
-            let mut completions = 0;
-            let mut best_next = Pattern::None;
-            for (j, &v) in n.iter().enumerate() {
-                if v != EMPTY {
-                    continue;
+    let codes = if exact { CODES } else { INNER_CODES };
+    let mut black = vec![0u8; codes];
+    for stones in (0..=INNER.len() as u32).rev() {
+        for code in (0..codes as u32).filter(|&c| own_inner(c) == stones) {
+            let p = if five(code, exact) {
+                Pattern::Five
+            } else {
+                let mut completions = 0;
+                let mut best_next = Pattern::None;
+                for k in INNER {
+                    if at(code, k) != EMPTY {
+                        continue;
+                    }
+                    let q = Pattern::from_u8(black[(code | BLACK << shift(k)) as usize]);
+                    if q == Pattern::Five {
+                        completions += 1;
+                    }
+                    best_next = best_next.max(q);
                 }
-                let next = code | (BLACK << (2 * j));
-                let q = Pattern::from_u8(black[next as usize]);
-                if q == Pattern::Five {
-                    completions += 1;
+                match (completions, best_next) {
+                    (c, _) if c >= 2 => Pattern::OpenFour,
+                    (1, _) => Pattern::Four,
+                    (_, Pattern::OpenFour) => Pattern::OpenThree,
+                    (_, Pattern::Four) => Pattern::Three,
+                    (_, Pattern::OpenThree) => Pattern::OpenTwo,
+                    (_, Pattern::Three) => Pattern::Two,
+                    _ => Pattern::None,
                 }
-                best_next = best_next.max(q);
-            }
-            match (completions, best_next) {
-                (c, _) if c >= 2 => Pattern::OpenFour,
-                (1, _) => Pattern::Four,
-                (_, Pattern::OpenFour) => Pattern::OpenThree,
-                (_, Pattern::Four) => Pattern::Three,
-                (_, Pattern::OpenThree) => Pattern::OpenTwo,
-                (_, Pattern::Three) => Pattern::Two,
-                _ => Pattern::None,
-            }
-        };
-        black[code as usize] = p as u8;
-    }
-    let mut both = Box::new([0u8; 1 << 16]);
-    for code in 0..=u16::MAX {
-        let swapped = (0..8).fold(0u16, |acc, j| {
-            let v = match (code >> (2 * j)) & 3 {
-                BLACK => WHITE,
-                WHITE => BLACK,
-                v => v,
             };
-            acc | (v << (2 * j))
-        });
-        both[code as usize] = black[code as usize] | (black[swapped as usize] << 4);
+            black[code as usize] = p as u8;
+        }
+    }
+    let mut both: Box<[u8; CODES]> = vec![0u8; CODES].into_boxed_slice().try_into().unwrap();
+    for code in 0..codes {
+        both[code] = black[code] | (black[swap_colours(code as u32) as usize] << 4);
+    }
+    for start in (codes..CODES).step_by(codes) {
+        both.copy_within(0..codes, start);
     }
     Tables { table: both }
 }
@@ -182,14 +206,15 @@ fn build(exact: bool) -> Tables {
 mod tests {
     use super::*;
 
-    /// A code from a picture of the line: 9 characters, the centre (the stone to place) is
-    /// the 5th and must be `*`; `x` own (black), `o` opponent, `#` wall, `.` empty.
-    fn code(s: &str) -> u16 {
+    /// A code from a picture of the line: 9 or 11 characters (4 or 5 each side), the centre
+    /// (the stone to place) must be `*`; `x` own (black), `o` opponent, `#` wall, `.` empty.
+    fn code(s: &str) -> u32 {
         let chars: Vec<char> = s.chars().collect();
-        assert_eq!(chars.len(), 9);
-        assert_eq!(chars[4], '*');
+        let reach = (chars.len() / 2) as isize;
+        assert!(chars.len() == 9 || chars.len() == 11);
+        assert_eq!(chars[reach as usize], '*');
         let mut c = 0;
-        for (i, offset) in (-4isize..=4).enumerate() {
+        for (i, offset) in (-reach..=reach).enumerate() {
             if offset == 0 {
                 continue;
             }
@@ -238,5 +263,18 @@ mod tests {
         // x.xx*x: the gap would make six; not a four under the standard rule.
         assert_eq!(free.get(0, code("x.xx*x...")), Pattern::OpenFour);
         assert_eq!(standard.get(0, code("x.xx*x...")), Pattern::Four);
+        // A sixth stone five cells away: xxxx* is a five under freestyle only, and
+        // .xxx*. an open four only where neither end reaches a stone beyond.
+        assert_eq!(free.get(0, code("xxxxx*.....")), Pattern::Five);
+        assert_eq!(standard.get(0, code("xxxxx*.....")), Pattern::None);
+        assert_eq!(standard.get(0, code("oxxxx*.....")), Pattern::Five);
+        assert_eq!(standard.get(0, code("x.xxx*..x..")), Pattern::Four);
+        // Both ends make six here: no five is left on the line.
+        assert_eq!(standard.get(0, code("x.xxx*.x...")), Pattern::None);
+        assert_eq!(standard.get(0, code("o.xxx*.o...")), Pattern::OpenFour);
+        assert_eq!(free.get(0, code("x.xxx*.x...")), Pattern::OpenFour);
+        // Colours swap for White here too.
+        assert_eq!(standard.get(1, code("ooooo*.....")), Pattern::None);
+        assert_eq!(standard.get(1, code("xoooo*.....")), Pattern::Five);
     }
 }
