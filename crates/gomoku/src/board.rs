@@ -131,10 +131,12 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
-    /// Per cell and direction: the code of the 10 cells around it on that line (see
-    /// [`patterns`](crate::patterns); the outer two only under the standard rule, zero
-    /// under freestyle). Kept up to date by `place` and `remove_last`.
-    codes: Box<CodeGrid>,
+    /// Per cell and direction: the code of the 8 cells around it on that line (see
+    /// [`patterns`](crate::patterns)); with `outer`, under the standard rule, the 10. Kept
+    /// up to date by `place` and `remove_last`.
+    codes: Box<InnerCodes>,
+    /// The outer cells of the line codes (see [`OuterCodes`]).
+    outer: Box<OuterCodes>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: Counts,
     /// Per cell, the tallies of the patterns a stone would make on its four lines (see
@@ -190,30 +192,44 @@ const fn line_slot(di: usize, side: usize, k: isize) -> usize {
     }
 }
 
-/// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its code flips the
-/// stone's bits (`flip`), its tally goes to the move's record (`slot`), and if it is empty its
-/// tally and the pattern and combo count changes (`delta`, `combo_delta`) follow the new
-/// code. A stone's tally stays as it was when the stone came: when it leaves, every later
-/// move has been taken back, and its lines are as they were.
+/// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its codes flip the
+/// stone's bits (the inner code's, or under the standard rule the outer one's: [`flips`]),
+/// its tally goes to the move's record (`slot`), and if it is empty its tally and the pattern
+/// and combo count changes (`delta`, `combo_delta`) follow the new code. A stone's tally stays
+/// as it was when the stone came: when it leaves, every later move has been taken back, and
+/// its lines are as they were.
 #[inline(always)]
-fn touch(
+fn touch<const STANDARD: bool>(
     p: usize,
     di: usize,
-    flip: u32,
+    (inner_flip, outer_flip): (u16, u8),
     slot: &mut u32,
-    (cells, codes, cell_tallies, table): (&[Cell; GRID], &mut CodeGrid, &mut [u32; GRID], &Table),
-    delta: &mut [u64; 2],
-    combo_delta: &mut [u64; 2],
+    (cells, codes, outer, cell_tallies): (
+        &[Cell; GRID],
+        &mut InnerCodes,
+        &mut OuterCodes,
+        &mut [u32; GRID],
+    ),
+    table: &[u8; CODES],
+    (delta, combo_delta): (&mut [u64; 2], &mut [u64; 2]),
 ) {
-    // Codes stay below `CODES`: masking the old one and the flip lets the compiler see that
-    // both reads are in bounds.
-    let old = codes[p][di & 3] & (CODES as u32 - 1);
-    let new = old ^ (flip & (CODES as u32 - 1));
-    codes[p][di & 3] = new;
+    let old = codes[p][di & 3];
+    codes[p][di & 3] = old ^ inner_flip;
+    let (old, new) = if STANDARD {
+        let outer_old = outer[p][di & 3] & 15;
+        outer[p][di & 3] = outer_old ^ (outer_flip & 15);
+        let full = |inner: u16, outer: u8| (outer as usize) << 16 | inner as usize;
+        (
+            full(old, outer_old),
+            full(old ^ inner_flip, outer_old ^ (outer_flip & 15)),
+        )
+    } else {
+        (old as usize, (old ^ inner_flip) as usize)
+    };
     let tally = cell_tallies[p];
     *slot = tally;
     if cells[p] == Cell::Empty {
-        let (raw_old, raw_new) = (table[old as usize], table[new as usize]);
+        let (raw_old, raw_new) = (table[old], table[new]);
         let now = tally
             .wrapping_add(TALLIES[raw_new as usize])
             .wrapping_sub(TALLIES[raw_old as usize]);
@@ -230,11 +246,20 @@ fn touch(
     }
 }
 
-/// Per cell and direction, the line codes.
-type CodeGrid = [[u32; 4]; GRID];
+/// Per cell and direction, the inner line code: the 8 cells within four steps.
+type InnerCodes = [[u16; 4]; GRID];
 
-/// A pattern table's entries by code.
-type Table = [u8; CODES];
+/// Per cell and direction, the outer line code: the cells five steps back (low 2 bits) and
+/// forward (next 2), kept under the standard rule only (zero under freestyle).
+type OuterCodes = [[u8; 4]; GRID];
+
+/// A stone's flips in the inner and outer codes of the cell `k` steps (1 to 5) from it, on
+/// the side `sign` (-1 back, 1 forward): the stone is at offset `-sign * k` as seen from there.
+#[inline(always)]
+fn flips(stone: u32, sign: isize, k: isize) -> (u16, u8) {
+    let bits = stone << patterns::shift(-sign * k);
+    (bits as u16, (bits >> 16) as u8)
+}
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
 fn zobrist_keys() -> std::sync::Arc<[[u64; 2]; GRID]> {
@@ -267,6 +292,7 @@ impl Board {
             hash: 0,
             keys: zobrist_keys(),
             codes: Box::new([[0; 4]; GRID]),
+            outer: Box::new([[0; 4]; GRID]),
             counts: Counts::default(),
             cell_tallies: Box::new([0; GRID]),
             combos: Counts::default(),
@@ -282,9 +308,10 @@ impl Board {
     /// Computes every line code from the cells, and the pattern counts from the codes.
     fn with_codes(mut self) -> Board {
         let codes = self.codes_from_scratch();
-        self.codes.copy_from_slice(&codes);
-        for cell in 0..GRID {
-            self.cell_tallies[cell] = self.cell_tallies_of(&self.codes[cell]);
+        for (cell, full) in codes.iter().enumerate() {
+            self.codes[cell] = full.map(|c| c as u16);
+            self.outer[cell] = full.map(|c| (c >> 16) as u8);
+            self.cell_tallies[cell] = self.cell_tallies_of(full);
         }
         (self.counts, self.combos) = self.counts_from_scratch();
         self
@@ -359,8 +386,22 @@ impl Board {
 
     /// The line codes of every cell of the grid (outside the board: meaningless, the updates
     /// write there rather than test for the edge).
-    pub fn codes(&self) -> &[[u32; 4]] {
-        &self.codes[..]
+    pub fn codes(&self) -> Vec<[u32; 4]> {
+        (0..GRID as u16)
+            .map(|cell| std::array::from_fn(|di| self.code(cell, di)))
+            .collect()
+    }
+
+    /// The line code of `cell` along `di`, inner and outer cells together (freestyle has no
+    /// outer cells: one read fewer on a path the move generator takes).
+    #[inline]
+    fn code(&self, cell: u16, di: usize) -> u32 {
+        let (cell, di) = (cell as usize & (GRID - 1), di & 3);
+        let inner = self.codes[cell][di] as u32;
+        match self.rule {
+            Rule::Freestyle => inner,
+            Rule::Standard => inner | ((self.outer[cell][di] & 15) as u32) << 16,
+        }
     }
 
     /// How many cells each side of a cell its line codes see: 5 under the standard rule
@@ -375,10 +416,7 @@ impl Board {
     /// The pattern a stone of `color` on the empty `cell` would make along direction `di`.
     #[inline]
     pub fn pattern(&self, cell: u16, color: Color, di: usize) -> Pattern {
-        self.tables.get(
-            color.index(),
-            self.codes[cell as usize & (GRID - 1)][di & 3],
-        )
+        self.tables.get(color.index(), self.code(cell, di))
     }
 
     /// Would a stone of `color` on the empty `cell` make a four or better on some line? (From
@@ -412,8 +450,7 @@ impl Board {
     /// table stores them: Black's in the low 4 bits, White's in the high 4.
     #[inline]
     pub fn patterns_both(&self, cell: u16, di: usize) -> u8 {
-        self.tables
-            .raw(self.codes[cell as usize & (GRID - 1)][di & 3])
+        self.tables.raw(self.code(cell, di))
     }
 
     /// Per colour and pattern, how many (empty cell, direction) pairs would make it: the
@@ -446,11 +483,11 @@ impl Board {
     /// The walls' codes are written too (`PAD` keeps them on the grid): this runs at every
     /// node. (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds
     /// checks; the fields are borrowed apart so that their addresses stay in registers.)
-    fn update_codes(&mut self, cell: u16, stone: u32) {
-        let reach = self.reach();
+    fn update_codes<const STANDARD: bool>(&mut self, cell: u16, stone: u32) {
         let Board {
             cells,
             codes,
+            outer,
             cell_tallies,
             tables,
             counts,
@@ -467,37 +504,30 @@ impl Board {
         // count by at most 44, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
-        let own = combo_lanes(cell_tallies[cell as usize & (GRID - 1)]);
+        let c = cell as usize & (GRID - 1);
+        let own = combo_lanes(cell_tallies[c]);
         for c in 0..2 {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
-        for &code in &codes[cell as usize & (GRID - 1)] {
-            let own = LANES[table[code as usize & (table.len() - 1)] as usize];
+        for di in 0..4 {
+            let code = codes[c][di] as usize | ((outer[c][di] & 15) as usize) << 16;
+            let own = LANES[table[code] as usize];
             for c in 0..2 {
                 delta[c] = delta[c].wrapping_sub(own[c]);
             }
         }
         let cells = &**cells;
-        let (codes, cell_tallies) = (&mut **codes, &mut **cell_tallies);
+        let (codes, outer, cell_tallies) = (&mut **codes, &mut **outer, &mut **cell_tallies);
+        let reach = if STANDARD { 5 } else { 4 };
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
-                for k in 1..=4isize {
+                for k in 1..=reach {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
                     let slot = &mut before[line_slot(di, side, k)];
-                    let flip = stone << patterns::shift(-sign * k);
-                    let cell_codes = (cells, &mut *codes, &mut *cell_tallies, table);
-                    touch(p, di, flip, slot, cell_codes, &mut delta, &mut combo_delta);
-                }
-            }
-        }
-        if reach == 5 {
-            for (di, &d) in DIRECTIONS.iter().enumerate() {
-                for (side, sign) in [-1isize, 1].into_iter().enumerate() {
-                    let p = (cell as isize + sign * 5 * d) as usize & (GRID - 1);
-                    let slot = &mut before[line_slot(di, side, 5)];
-                    let flip = stone << patterns::shift(-sign * 5);
-                    let cell_codes = (cells, &mut *codes, &mut *cell_tallies, table);
-                    touch(p, di, flip, slot, cell_codes, &mut delta, &mut combo_delta);
+                    let grids = (cells, &mut *codes, &mut *outer, &mut *cell_tallies);
+                    let flips = flips(stone, sign, k);
+                    let deltas = (&mut delta, &mut combo_delta);
+                    touch::<STANDARD>(p, di, flips, slot, grids, table, deltas);
                 }
             }
         }
@@ -513,10 +543,10 @@ impl Board {
     /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
     /// its record kept. No table is read: the undo costs a fraction of the move (the counts
     /// come back from `counts_before`).
-    fn restore_codes(&mut self, cell: u16, stone: u32) {
-        let reach = self.reach();
+    fn restore_codes<const STANDARD: bool>(&mut self, cell: u16, stone: u32) {
         let Board {
             codes,
+            outer,
             cell_tallies,
             records,
             ..
@@ -524,17 +554,17 @@ impl Board {
         let Some(record) = records.last() else {
             return;
         };
+        let reach = if STANDARD { 5 } else { 4 };
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
-                for k in 1..=4isize {
+                for k in 1..=reach {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    codes[p][di] ^= stone << patterns::shift(-sign * k);
+                    let (inner_flip, outer_flip) = flips(stone, sign, k);
+                    codes[p][di] ^= inner_flip;
+                    if STANDARD {
+                        outer[p][di] ^= outer_flip;
+                    }
                     cell_tallies[p] = record.tallies_before[line_slot(di, side, k)];
-                }
-                if reach == 5 {
-                    let p = (cell as isize + sign * 5 * d) as usize & (GRID - 1);
-                    codes[p][di] ^= stone << patterns::shift(-sign * 5);
-                    cell_tallies[p] = record.tallies_before[line_slot(di, side, 5)];
                 }
             }
         }
@@ -759,7 +789,11 @@ impl Board {
         self.history.push(cell);
         self.to_move = c.other();
         self.mark(cell);
-        self.update_codes(cell, stone_code(c));
+        if self.rule == Rule::Standard {
+            self.update_codes::<true>(cell, stone_code(c));
+        } else {
+            self.update_codes::<false>(cell, stone_code(c));
+        }
         self.flip_stone_bit(cell);
     }
 
@@ -782,7 +816,11 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        self.restore_codes(cell, stone_code(self.to_move));
+        if self.rule == Rule::Standard {
+            self.restore_codes::<true>(cell, stone_code(self.to_move));
+        } else {
+            self.restore_codes::<false>(cell, stone_code(self.to_move));
+        }
         self.unmark(cell);
         if let Some((counts, combos)) = self.counts_before.pop() {
             self.counts = counts;

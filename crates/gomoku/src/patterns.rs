@@ -149,48 +149,41 @@ fn swap_colours(code: u32) -> u32 {
     (low << 1) | high
 }
 
-/// How many of the inner 8 cells of a code hold an own (`BLACK`) stone.
-fn own_inner(code: u32) -> u32 {
-    let (low, high) = (code & 0x5555, (code >> 1) & 0x5555);
-    (low & !high).count_ones()
-}
-
-/// Builds Black's table by dynamic programming over codes with more own stones in the inner
-/// cells first (a code's pattern depends on the codes with one more there), then White's by
-/// swapping colours in the code. Freestyle's is worked out over the inner codes only and
+/// Builds Black's table by dynamic programming, then White's by swapping colours in the
+/// code. A code's pattern depends on the codes with one more own stone on an empty inner
+/// cell, which are larger numbers (an empty cell's 00 becomes 01): so the codes are worked
+/// out from the largest down. Freestyle's is worked out over the inner codes only and
 /// copied to every outer pair.
 fn build(exact: bool) -> Tables {
     let codes = if exact { CODES } else { INNER_CODES };
     let mut black = vec![0u8; codes];
-    for stones in (0..=INNER.len() as u32).rev() {
-        for code in (0..codes as u32).filter(|&c| own_inner(c) == stones) {
-            let p = if five(code, exact) {
-                Pattern::Five
-            } else {
-                let mut completions = 0;
-                let mut best_next = Pattern::None;
-                for k in INNER {
-                    if at(code, k) != EMPTY {
-                        continue;
-                    }
-                    let q = Pattern::from_u8(black[(code | BLACK << shift(k)) as usize]);
-                    if q == Pattern::Five {
-                        completions += 1;
-                    }
-                    best_next = best_next.max(q);
+    for code in (0..codes as u32).rev() {
+        let p = if five(code, exact) {
+            Pattern::Five
+        } else {
+            let mut completions = 0;
+            let mut best_next = Pattern::None;
+            for k in INNER {
+                if at(code, k) != EMPTY {
+                    continue;
                 }
-                match (completions, best_next) {
-                    (c, _) if c >= 2 => Pattern::OpenFour,
-                    (1, _) => Pattern::Four,
-                    (_, Pattern::OpenFour) => Pattern::OpenThree,
-                    (_, Pattern::Four) => Pattern::Three,
-                    (_, Pattern::OpenThree) => Pattern::OpenTwo,
-                    (_, Pattern::Three) => Pattern::Two,
-                    _ => Pattern::None,
+                let q = Pattern::from_u8(black[(code | BLACK << shift(k)) as usize]);
+                if q == Pattern::Five {
+                    completions += 1;
                 }
-            };
-            black[code as usize] = p as u8;
-        }
+                best_next = best_next.max(q);
+            }
+            match (completions, best_next) {
+                (c, _) if c >= 2 => Pattern::OpenFour,
+                (1, _) => Pattern::Four,
+                (_, Pattern::OpenFour) => Pattern::OpenThree,
+                (_, Pattern::Four) => Pattern::Three,
+                (_, Pattern::OpenThree) => Pattern::OpenTwo,
+                (_, Pattern::Three) => Pattern::Two,
+                _ => Pattern::None,
+            }
+        };
+        black[code as usize] = p as u8;
     }
     let mut both: Box<[u8; CODES]> = vec![0u8; CODES].into_boxed_slice().try_into().unwrap();
     for code in 0..codes {

@@ -357,9 +357,9 @@ mod tests {
             if b.winner().is_some() {
                 continue;
             }
-            let before = (b.hash(), b.codes().to_vec(), *b.pattern_counts());
+            let before = (b.hash(), b.codes(), *b.pattern_counts());
             let found = quick_vcf(&mut b, 41);
-            assert_eq!((b.hash(), b.codes().to_vec(), *b.pattern_counts()), before);
+            assert_eq!((b.hash(), b.codes(), *b.pattern_counts()), before);
             let real = VcfSearch::new(20, 1_000_000).find(&mut b).is_some();
             full += usize::from(real);
             if let Some(plies) = found {
