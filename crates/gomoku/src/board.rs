@@ -216,12 +216,11 @@ fn touch<const STANDARD: bool>(
     let old = codes[p][di & 3];
     codes[p][di & 3] = old ^ inner_flip;
     let (old, new) = if STANDARD {
-        let outer_old = outer[p][di & 3] & 15;
-        outer[p][di & 3] = outer_old ^ (outer_flip & 15);
-        let full = |inner: u16, outer: u8| (outer as usize) << 16 | inner as usize;
+        let outer_old = outer[p][di & 3];
+        outer[p][di & 3] = outer_old ^ outer_flip;
         (
-            full(old, outer_old),
-            full(old ^ inner_flip, outer_old ^ (outer_flip & 15)),
+            full_code(old, outer_old),
+            full_code(old ^ inner_flip, outer_old ^ outer_flip),
         )
     } else {
         (old as usize, (old ^ inner_flip) as usize)
@@ -243,6 +242,23 @@ fn touch<const STANDARD: bool>(
                 .wrapping_sub(lanes_old[c]);
             combo_delta[c] = combo_delta[c].wrapping_add(is[c]).wrapping_sub(was[c]);
         }
+    }
+}
+
+/// A line code from its inner and outer parts, as the pattern table reads it (the mask lets
+/// the compiler see the index is in the table).
+#[inline(always)]
+fn full_code(inner: u16, outer: u8) -> usize {
+    ((outer & 15) as usize) << 16 | inner as usize
+}
+
+/// How many cells each side of a cell its line codes see: 5 under the standard rule (an
+/// overline spoils a five), 4 under freestyle.
+const fn reach(standard: bool) -> isize {
+    if standard {
+        5
+    } else {
+        4
     }
 }
 
@@ -365,7 +381,7 @@ impl Board {
     /// The line codes as the cells say they should be (to build them, and to check them).
     pub fn codes_from_scratch(&self) -> Vec<[u32; 4]> {
         let mut codes = vec![[0u32; 4]; GRID];
-        let reach = self.reach();
+        let reach = reach(self.rule == Rule::Standard);
         for cell in self.cells() {
             for (di, &d) in DIRECTIONS.iter().enumerate() {
                 let mut code = 0;
@@ -397,19 +413,9 @@ impl Board {
     #[inline]
     fn code(&self, cell: u16, di: usize) -> u32 {
         let (cell, di) = (cell as usize & (GRID - 1), di & 3);
-        let inner = self.codes[cell][di] as u32;
         match self.rule {
-            Rule::Freestyle => inner,
-            Rule::Standard => inner | ((self.outer[cell][di] & 15) as u32) << 16,
-        }
-    }
-
-    /// How many cells each side of a cell its line codes see: 5 under the standard rule
-    /// (an overline spoils a five), 4 under freestyle.
-    fn reach(&self) -> isize {
-        match self.rule {
-            Rule::Freestyle => 4,
-            Rule::Standard => 5,
+            Rule::Freestyle => self.codes[cell][di] as u32,
+            Rule::Standard => full_code(self.codes[cell][di], self.outer[cell][di]) as u32,
         }
     }
 
@@ -510,7 +516,11 @@ impl Board {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for di in 0..4 {
-            let code = codes[c][di] as usize | ((outer[c][di] & 15) as usize) << 16;
+            let code = if STANDARD {
+                full_code(codes[c][di], outer[c][di])
+            } else {
+                codes[c][di] as usize
+            };
             let own = LANES[table[code] as usize];
             for c in 0..2 {
                 delta[c] = delta[c].wrapping_sub(own[c]);
@@ -518,7 +528,7 @@ impl Board {
         }
         let cells = &**cells;
         let (codes, outer, cell_tallies) = (&mut **codes, &mut **outer, &mut **cell_tallies);
-        let reach = if STANDARD { 5 } else { 4 };
+        let reach = reach(STANDARD);
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=reach {
@@ -554,7 +564,7 @@ impl Board {
         let Some(record) = records.last() else {
             return;
         };
-        let reach = if STANDARD { 5 } else { 4 };
+        let reach = reach(STANDARD);
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=reach {
