@@ -510,16 +510,16 @@ impl Board {
         // count by at most 44, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
         let mut combo_delta = [0x8080_8080_8080_8080u64; 2];
-        let c = cell as usize & (GRID - 1);
-        let own = combo_lanes(cell_tallies[c]);
+        let here = cell as usize & (GRID - 1);
+        let own = combo_lanes(cell_tallies[here]);
         for c in 0..2 {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for di in 0..4 {
             let code = if STANDARD {
-                full_code(codes[c][di], outer[c][di])
+                full_code(codes[here][di], outer[here][di])
             } else {
-                codes[c][di] as usize
+                codes[here][di] as usize
             };
             let own = LANES[table[code] as usize];
             for c in 0..2 {
