@@ -63,8 +63,8 @@ enum First {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Depth of every search.
-    #[arg(long, default_value_t = 9)]
+    /// Depth of every search, 1 to 12.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=12))]
     depth: u32,
     /// Instead: search each opening of this file (the c-gomoku-cli `offset` format, one a
     /// line: x,y pairs from the centre) for `--time` seconds as the engine plays, and report
@@ -398,7 +398,7 @@ fn bench(a: &BenchArgs) -> Result<()> {
     if let Some(path) = &a.openings {
         return bench_openings(path, a);
     }
-    let depth = a.depth.clamp(1, 12);
+    let depth = a.depth;
     println!(
         "{:<4} {:<48} {:>10} {:>8} {:>10}",
         "size", "position", "nodes", "ms", "nodes/s"

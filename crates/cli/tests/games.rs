@@ -335,4 +335,9 @@ fn gomoku_bench_is_deterministic() {
     let b = sig(ok(&["gomoku", "bench", "--depth", "2"]));
     assert_eq!(a, b);
     assert_ne!(a, sig(ok(&["gomoku", "bench", "--depth", "3"])));
+    // A depth out of range is refused, not quietly changed.
+    for depth in ["0", "13"] {
+        let err = fails(&["gomoku", "bench", "--depth", depth]);
+        assert!(err.contains("--depth") && err.contains(depth), "{err}");
+    }
 }
