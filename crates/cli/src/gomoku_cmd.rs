@@ -121,6 +121,30 @@ struct ThreatJson {
     nodes: u64,
     /// The search stopped at its node limit: "no win" is not proven.
     gave_up: bool,
+    /// Under renju, the blocks the line leaves out because Black may not play them.
+    forbidden_blocks: Vec<String>,
+}
+
+/// The defender's blocks that `line` (from `board`) passes over because renju forbids them
+/// to Black, each with why.
+fn forbidden_blocks(board: &Board, line: &[u16]) -> Vec<String> {
+    let mut g = board.clone();
+    let attacker = g.to_move();
+    let mut notes = Vec::new();
+    for &m in line {
+        if g.to_move() != attacker {
+            for c in g.five_cells(attacker) {
+                if let Some(foul) = g.forbids(c).then(|| g.foul(c)).flatten() {
+                    notes.push(format!(
+                        "black may not block {}: it makes {foul}",
+                        g.name(c)
+                    ));
+                }
+            }
+        }
+        g.place(m);
+    }
+    notes
 }
 
 /// `gomoku vcf` (`threes` false) and `gomoku vct` (`threes` true).
@@ -152,6 +176,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     };
     // The attacker's moves are every other one, the five included.
     let attacker_moves = names.len().div_ceil(2);
+    let fouls = forbidden_blocks(&board, line.as_deref().unwrap_or_default());
     if a.json {
         let j = ThreatJson {
             position: board.move_string(),
@@ -161,6 +186,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
             sequence: names,
             nodes,
             gave_up,
+            forbidden_blocks: fouls,
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
@@ -174,6 +200,9 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
         None if gave_up => println!("{side}: no {kind} found before the node limit"),
         None => println!("{side} has no {kind} within {max} moves"),
     }
+    for note in fouls {
+        println!("{note}");
+    }
     println!("{nodes} nodes");
     Ok(())
 }
@@ -182,6 +211,7 @@ fn rule_of(r: RuleArg) -> Rule {
     match r {
         RuleArg::Freestyle => Rule::Freestyle,
         RuleArg::Standard => Rule::Standard,
+        RuleArg::Renju => Rule::Renju,
     }
 }
 
@@ -219,6 +249,9 @@ enum RuleArg {
     Freestyle,
     /// Exactly five wins.
     Standard,
+    /// Renju: Black wins with exactly five and may not make a double three, a double four
+    /// or an overline; White wins with five or more.
+    Renju,
 }
 
 #[derive(Serialize)]

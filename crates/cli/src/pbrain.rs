@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use alphabeta_gomoku::{Board, Caps, Cell, Engine, Limit, Rule};
+use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
 const ABOUT: &str = concat!(
@@ -170,11 +170,19 @@ impl Brain {
             say(out, &format!("ERROR {x},{y} is already taken"));
             return false;
         }
-        if let Err(e) = b.try_play(cell) {
-            say(out, &format!("ERROR {e}"));
-            return false;
+        match b.try_play(cell) {
+            Ok(()) => true,
+            // The manager judges fouls: a forbidden move it passes on is played, with a word.
+            Err(e @ BoardError::Forbidden(..)) => {
+                say(out, &format!("MESSAGE {e}; played as the manager sent it"));
+                b.place(cell);
+                true
+            }
+            Err(e) => {
+                say(out, &format!("ERROR {e}"));
+                false
+            }
         }
-        true
     }
 
     /// `BOARD`, then `x,y,who` lines, then `DONE`: a whole position; then the brain moves.
@@ -300,17 +308,15 @@ impl Brain {
                 self.engine.set_table_megabytes(mb);
             }
             ("rule", Ok(mask)) => {
-                self.rule = if mask & 1 != 0 {
+                // Bit 4 renju (exactly five for Black besides, so bit 1 may come with it),
+                // else bit 1 exactly five.
+                self.rule = if mask & 4 != 0 {
+                    Rule::Renju
+                } else if mask & 1 != 0 {
                     Rule::Standard
                 } else {
                     Rule::Freestyle
                 };
-                if mask & 4 != 0 {
-                    say(
-                        out,
-                        "MESSAGE renju is not supported yet: playing exactly-five rules",
-                    );
-                }
                 if let Some(b) = &self.board {
                     if b.history().is_empty() {
                         self.board = Board::new(b.size() as u32, self.rule).ok();

@@ -306,6 +306,62 @@ fn gomoku_vct() {
     assert!(fails(&["gomoku", "vct", "h8h8"]).contains("h8"));
 }
 
+/// Renju from the command line: a forbidden move in a position is refused with the reason;
+/// Black's best move is never forbidden; White wins by one four whose block Black may not
+/// play (a double three on h7), which the standard rule would let Black block.
+#[test]
+fn gomoku_renju() {
+    // Black: h8 h9 h10 and e7 f7 g7; h7 would make two fours.
+    let four_four = "h8a15h9c15h10e15e7g15f7i15g7k15";
+    let err = String::from_utf8(
+        run(
+            &[
+                "gomoku",
+                "analyze",
+                &format!("{four_four}h7"),
+                "--rule",
+                "renju",
+            ],
+            "",
+        )
+        .stderr,
+    )
+    .unwrap();
+    assert!(
+        err.contains("h7 is forbidden to Black under renju"),
+        "{err}"
+    );
+    assert!(err.contains("double four"), "{err}");
+    let args = [
+        "gomoku", "analyze", four_four, "--rule", "renju", "--depth", "4", "--json",
+    ];
+    let j: Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_ne!(j["best_move"], "h7", "{j}");
+    // Under the standard rule the same position and h7 are fine.
+    ok(&[
+        "gomoku",
+        "analyze",
+        &format!("{four_four}h7"),
+        "--rule",
+        "standard",
+    ]);
+
+    let trap = "h8i8h9j9f7g6g7a15k10";
+    let vcf = |rule| -> Value {
+        serde_json::from_str(&ok(&["gomoku", "vcf", trap, "--rule", rule, "--json"])).unwrap()
+    };
+    let renju = vcf("renju");
+    assert_eq!(renju["wins"], true);
+    assert_eq!(renju["to_move"], "white");
+    assert_eq!(renju["sequence"][0], "f5");
+    assert_eq!(renju["sequence"][2], "h7");
+    assert!(renju["forbidden_blocks"][0]
+        .as_str()
+        .unwrap()
+        .contains("h7: it makes a double three"));
+    assert_eq!(vcf("standard")["wins"], false);
+}
+
 #[test]
 fn gomoku_play_over_a_pipe() {
     let o = run(

@@ -418,3 +418,70 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
+
+/// Sends `BOARD` with these own (1) and opponent (2) stones, then `DONE`.
+fn send_board(b: &mut Brain, own: &[(u32, u32)], theirs: &[(u32, u32)]) {
+    b.send("BOARD");
+    for &(x, y) in own {
+        b.send(&format!("{x},{y},1"));
+    }
+    for &(x, y) in theirs {
+        b.send(&format!("{x},{y},2"));
+    }
+    b.send("DONE");
+}
+
+/// `INFO rule 4` is renju. As Black the brain does not take the double four at 7,8 (it would
+/// win at once under the standard rule); as White it plays on after a forbidden move the
+/// manager passes on, saying what it saw.
+#[test]
+fn renju_over_the_protocol() {
+    let far_white: Vec<(u32, u32)> = (0..7).map(|k| (2 * k, 0)).collect();
+    // Black: a column 7,5 7,6 7,7 and a row 4,8 5,8 6,8, both open: 7,8 makes two fours.
+    let black = [(7, 5), (7, 6), (7, 7), (4, 8), (5, 8), (6, 8)];
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO rule 4");
+    b.send("INFO timeout_turn 500");
+    send_board(&mut b, &black, &far_white[..6]);
+    let mv = b.xy();
+    assert_ne!(mv, (7, 8), "the brain took a double four under renju");
+    assert!(!black.contains(&mv) && !far_white.contains(&mv));
+
+    // White now: Black threatens five on 4,12 (a row from the edge), and 7,8 would give
+    // Black two open threes (7,6 7,7 and 5,8 6,8).
+    let black = [
+        (0, 12),
+        (1, 12),
+        (2, 12),
+        (3, 12),
+        (7, 6),
+        (7, 7),
+        (5, 8),
+        (6, 8),
+    ];
+    b.send("RESTART");
+    assert_eq!(b.reply(), "OK");
+    send_board(&mut b, &far_white, &black);
+    assert_eq!(b.xy(), (4, 12), "the only block");
+    b.send("TURN 7,8");
+    let mut warned = false;
+    let reply = loop {
+        let line = b
+            .lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the brain answers");
+        if line.starts_with("MESSAGE") {
+            warned |= line.contains("forbidden");
+        } else if !line.starts_with("DEBUG") {
+            break line;
+        }
+    };
+    assert!(warned, "no word on the forbidden move");
+    assert!(!reply.starts_with("ERROR"), "{reply}");
+    let (x, y) = reply.split_once(',').expect("a move");
+    assert!(x.parse::<u32>().unwrap() < 15 && y.parse::<u32>().unwrap() < 15);
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}

@@ -75,9 +75,29 @@ pub enum Rule {
     /// Five or more in a row wins.
     #[default]
     Freestyle,
-    /// Exactly five wins; six or more does not. (Renju, with Black's forbidden moves, is not
-    /// implemented yet; its place is here.)
+    /// Exactly five wins; six or more does not.
     Standard,
+    /// Renju: Black wins with exactly five and may not play a forbidden move (an overline,
+    /// two fours, or two open threes at once; see [`Board::foul`]); White wins with five or
+    /// more. No opening rule (the Gomocup gives an opening and plays on from it).
+    Renju,
+}
+
+impl Rule {
+    /// Does only exactly five win for `color` (six or more in a row does not)?
+    pub fn exact_five(self, color: Color) -> bool {
+        match self {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => color == Color::Black,
+        }
+    }
+
+    /// Do the line codes read five cells each way (an overline spoils a five for some
+    /// colour), not four?
+    fn reads_outer(self) -> bool {
+        self != Rule::Freestyle
+    }
 }
 
 /// A move or position that cannot be used.
@@ -98,6 +118,9 @@ pub enum BoardError {
     /// The game is over.
     #[error("the game is already over")]
     GameOver,
+    /// A move renju forbids Black.
+    #[error("{0} is forbidden to Black under renju: it makes {1}")]
+    Forbidden(String, crate::Foul),
 }
 
 /// Per pattern-table entry (Black's pattern in the low bits, White's in the high), the
@@ -132,7 +155,8 @@ pub struct Board {
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
     /// Per cell and direction: the code of the 8 cells around it on that line (see
-    /// [`patterns`](crate::patterns)); with `outer`, under the standard rule, the 10. Kept
+    /// [`patterns`](crate::patterns)); with `outer`, where an overline
+    /// spoils a five (the standard and renju rules), the 10. Kept
     /// up to date by `place` and `remove_last`.
     codes: Box<InnerCodes>,
     /// The outer cells of the line codes (see [`OuterCodes`]).
@@ -172,13 +196,13 @@ struct MoveRecord {
     /// The five rows of `near_rows` around the move's stone as they were before it.
     near_before: [u32; 5],
     /// The tallies of the 40 cells on the stone's four lines (five steps each way, in
-    /// [`line_slot`]'s order; the fifth steps only under the standard rule) as they were
+    /// [`line_slot`]'s order; the fifth steps only where the rule reads outer cells) as they were
     /// before it.
     tallies_before: [u32; LINE_CELLS],
 }
 
 /// The cells whose line codes a stone changes: five steps each way on four lines (the
-/// fifth only under the standard rule).
+/// fifth only where an overline spoils a five).
 const LINE_CELLS: usize = 40;
 
 /// Where the cell `k` steps (1 to 5) from a stone along direction `di`, on side `side` (0
@@ -193,13 +217,13 @@ const fn line_slot(di: usize, side: usize, k: isize) -> usize {
 }
 
 /// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its codes flip the
-/// stone's bits (the inner code's, or under the standard rule the outer one's: [`flips`]),
+/// stone's bits (the inner code's, or where the rule reads them the outer one's: [`flips`]),
 /// its tally goes to the move's record (`slot`), and if it is empty its tally and the pattern
 /// and combo count changes (`delta`, `combo_delta`) follow the new code. A stone's tally stays
 /// as it was when the stone came: when it leaves, every later move has been taken back, and
 /// its lines are as they were.
 #[inline(always)]
-fn touch<const STANDARD: bool>(
+fn touch<const OUTER: bool>(
     p: usize,
     di: usize,
     (inner_flip, outer_flip): (u16, u8),
@@ -215,7 +239,7 @@ fn touch<const STANDARD: bool>(
 ) {
     let old = codes[p][di & 3];
     codes[p][di & 3] = old ^ inner_flip;
-    let (old, new) = if STANDARD {
+    let (old, new) = if OUTER {
         let outer_old = outer[p][di & 3];
         outer[p][di & 3] = outer_old ^ outer_flip;
         (
@@ -252,7 +276,7 @@ fn full_code(inner: u16, outer: u8) -> usize {
     ((outer & 15) as usize) << 16 | inner as usize
 }
 
-/// How many cells each side of a cell its line codes see: 5 under the standard rule (an
+/// How many cells each side of a cell its line codes see: 5 under the standard and renju rules (an
 /// overline spoils a five), 4 under freestyle.
 const fn reach(standard: bool) -> isize {
     if standard {
@@ -266,7 +290,7 @@ const fn reach(standard: bool) -> isize {
 type InnerCodes = [[u16; 4]; GRID];
 
 /// Per cell and direction, the outer line code: the cells five steps back (low 2 bits) and
-/// forward (next 2), kept under the standard rule only (zero under freestyle).
+/// forward (next 2), kept where an overline spoils a five (zero under freestyle).
 type OuterCodes = [[u8; 4]; GRID];
 
 /// A stone's flips in the inner and outer codes of the cell `k` steps (1 to 5) from it, on
@@ -381,7 +405,7 @@ impl Board {
     /// The line codes as the cells say they should be (to build them, and to check them).
     pub fn codes_from_scratch(&self) -> Vec<[u32; 4]> {
         let mut codes = vec![[0u32; 4]; GRID];
-        let reach = reach(self.rule == Rule::Standard);
+        let reach = reach(self.rule.reads_outer());
         for cell in self.cells() {
             for (di, &d) in DIRECTIONS.iter().enumerate() {
                 let mut code = 0;
@@ -413,9 +437,10 @@ impl Board {
     #[inline]
     fn code(&self, cell: u16, di: usize) -> u32 {
         let (cell, di) = (cell as usize & (GRID - 1), di & 3);
-        match self.rule {
-            Rule::Freestyle => self.codes[cell][di] as u32,
-            Rule::Standard => full_code(self.codes[cell][di], self.outer[cell][di]) as u32,
+        if self.rule.reads_outer() {
+            full_code(self.codes[cell][di], self.outer[cell][di]) as u32
+        } else {
+            self.codes[cell][di] as u32
         }
     }
 
@@ -444,6 +469,17 @@ impl Board {
     #[inline]
     pub(crate) fn makes_decisive(&self, cell: u16, color: Color) -> bool {
         cell_combo(self.tally(cell, color)) == crate::Combo::Decisive as u8
+    }
+
+    /// Black's tally of the empty `cell` (see [`combos`](crate::combos)).
+    #[inline]
+    pub(crate) fn black_tally(&self, cell: u16) -> u32 {
+        self.tally(cell, Color::Black) & 0xffff
+    }
+
+    /// The cells of the padded grid.
+    pub(crate) fn grid(&self) -> &[Cell; GRID] {
+        &self.cells
     }
 
     /// `color`'s tally of the empty `cell` (in the low 16 bits).
@@ -482,14 +518,14 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell` (five under the standard rule), where a stone (`stone`,
+    /// within four steps of `cell` (five where the rule reads outer cells), where a stone (`stone`,
     /// a `patterns` cell code) came: its two bits in their codes flip. The cell's own
     /// patterns leave the counts. The cells' tallies as they were go to the move's record
     /// (which [`mark`](Self::mark) pushed), for [`restore_codes`](Self::restore_codes).
     /// The walls' codes are written too (`PAD` keeps them on the grid): this runs at every
     /// node. (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds
     /// checks; the fields are borrowed apart so that their addresses stay in registers.)
-    fn update_codes<const STANDARD: bool>(&mut self, cell: u16, stone: u32) {
+    fn update_codes<const OUTER: bool>(&mut self, cell: u16, stone: u32) {
         let Board {
             cells,
             codes,
@@ -516,7 +552,7 @@ impl Board {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for di in 0..4 {
-            let code = if STANDARD {
+            let code = if OUTER {
                 full_code(codes[here][di], outer[here][di])
             } else {
                 codes[here][di] as usize
@@ -528,7 +564,7 @@ impl Board {
         }
         let cells = &**cells;
         let (codes, outer, cell_tallies) = (&mut **codes, &mut **outer, &mut **cell_tallies);
-        let reach = reach(STANDARD);
+        let reach = reach(OUTER);
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=reach {
@@ -537,7 +573,7 @@ impl Board {
                     let grids = (cells, &mut *codes, &mut *outer, &mut *cell_tallies);
                     let flips = flips(stone, sign, k);
                     let deltas = (&mut delta, &mut combo_delta);
-                    touch::<STANDARD>(p, di, flips, slot, grids, table, deltas);
+                    touch::<OUTER>(p, di, flips, slot, grids, table, deltas);
                 }
             }
         }
@@ -553,7 +589,7 @@ impl Board {
     /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
     /// its record kept. No table is read: the undo costs a fraction of the move (the counts
     /// come back from `counts_before`).
-    fn restore_codes<const STANDARD: bool>(&mut self, cell: u16, stone: u32) {
+    fn restore_codes<const OUTER: bool>(&mut self, cell: u16, stone: u32) {
         let Board {
             codes,
             outer,
@@ -564,14 +600,14 @@ impl Board {
         let Some(record) = records.last() else {
             return;
         };
-        let reach = reach(STANDARD);
+        let reach = reach(OUTER);
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for k in 1..=reach {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
                     let (inner_flip, outer_flip) = flips(stone, sign, k);
                     codes[p][di] ^= inner_flip;
-                    if STANDARD {
+                    if OUTER {
                         outer[p][di] ^= outer_flip;
                     }
                     cell_tallies[p] = record.tallies_before[line_slot(di, side, k)];
@@ -766,13 +802,17 @@ impl Board {
             .ok_or_else(|| BoardError::OffBoard(t.into(), self.size))
     }
 
-    /// Plays a move after checking it: on the board, empty, game not over.
+    /// Plays a move after checking it: on the board, empty, game not over, not forbidden
+    /// (renju).
     pub fn try_play(&mut self, cell: u16) -> Result<(), BoardError> {
         if self.winner().is_some() {
             return Err(BoardError::GameOver);
         }
         match self.cells.get(cell as usize) {
             Some(Cell::Empty) => {
+                if let Some(foul) = self.forbids(cell).then(|| self.foul(cell)).flatten() {
+                    return Err(BoardError::Forbidden(self.name(cell), foul));
+                }
                 self.place(cell);
                 Ok(())
             }
@@ -799,7 +839,7 @@ impl Board {
         self.history.push(cell);
         self.to_move = c.other();
         self.mark(cell);
-        if self.rule == Rule::Standard {
+        if self.rule.reads_outer() {
             self.update_codes::<true>(cell, stone_code(c));
         } else {
             self.update_codes::<false>(cell, stone_code(c));
@@ -826,7 +866,7 @@ impl Board {
         self.to_move = self.to_move.other();
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
-        if self.rule == Rule::Standard {
+        if self.rule.reads_outer() {
             self.restore_codes::<true>(cell, stone_code(self.to_move));
         } else {
             self.restore_codes::<false>(cell, stone_code(self.to_move));
@@ -882,10 +922,7 @@ impl Board {
         };
         for d in DIRECTIONS {
             let n = self.run_length(last, d, color);
-            let wins = match self.rule {
-                Rule::Freestyle => n >= 5,
-                Rule::Standard => n == 5,
-            };
+            let wins = n == 5 || (n > 5 && !self.rule.exact_five(color));
             if wins {
                 let mut start = last as isize;
                 while self.cells[(start - d) as usize] == Cell::Stone(color) {
@@ -1210,8 +1247,8 @@ mod tests {
         };
         let mut checked = [0usize; 2];
         for round in 0..48 {
-            let rule = [Rule::Freestyle, Rule::Standard][round % 2];
-            let size = [15, 9, 22][round / 2 % 3];
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
+            let size = [15, 9, 22][round / 3 % 3];
             let mut b = Board::new(size, rule).unwrap();
             // Stones in a box of 7 by 7 (on 9x9 the whole board) so that lines are crowded.
             let (lo, span) = if size == 9 { (0, 9) } else { (size / 2 - 3, 7) };
@@ -1221,10 +1258,10 @@ mod tests {
                     b.place(cell);
                 }
             }
-            let exact = rule == Rule::Standard;
             for cell in b.cells().filter(|&c| b.at(c) == Cell::Empty) {
                 for (di, &d) in DIRECTIONS.iter().enumerate() {
                     for color in [Color::Black, Color::White] {
+                        let exact = rule.exact_five(color);
                         let mut line = [2u8; 21];
                         for sign in [-1isize, 1] {
                             for k in 1..=10isize {

@@ -65,6 +65,15 @@ pub(crate) const TALLIES: [u32; 256] = {
     t
 };
 
+/// Might a black stone with this tally be forbidden under renju: an open four or five on a
+/// line (a line's two fours count as an open four), fours on two lines, or open threes on
+/// two? (Every renju four and three is one of ours; overlines are not in the tally.)
+#[inline]
+pub(crate) fn may_be_foul(tally: u32) -> bool {
+    let digit = |unit: u32| tally / unit % 5;
+    digit(OPEN_FOUR) > 0 || digit(FOUR) >= 2 || digit(OPEN_THREE) >= 2
+}
+
 /// The combo of a cell whose four lines make `fours` fours or better, `open_fours` open
 /// fours or better, `open_threes` open threes and `builders` threes or open twos.
 const fn classify(fours: usize, open_fours: usize, open_threes: usize, builders: usize) -> Combo {

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use alphabeta::{Ends, Game, Outcome};
 
-use crate::board::{line_cells, Board, Cell, Color, DIRECTIONS, GRID};
+use crate::board::{line_cells, Board, Cell, Color, Rule, DIRECTIONS, GRID};
 use crate::patterns::Pattern;
 
 /// At most this many moves are searched in a quiet position (the best by their patterns),
@@ -312,7 +312,7 @@ impl Board {
                     Some(Threat::OpenThree) => self.makes_four(c, op),
                     Some(Threat::FourThree) => spoilers[c as usize >> 6] >> (c & 63) & 1 != 0,
                 };
-                if answers || self.makes_four(c, me) {
+                if (answers || self.makes_four(c, me)) && !self.forbids(c) {
                     scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
@@ -339,7 +339,8 @@ impl Board {
     }
 
     /// The moves that leave no choice, added to `moves`: a win in one alone, else the
-    /// blocks of the opponent's fives.
+    /// blocks of the opponent's fives. Under renju a block may be forbidden to Black: with
+    /// no block left, any one allowed move stands for them all (each loses to the five).
     fn forced_moves(&self, moves: &mut Vec<u16>) -> Forced {
         let me = self.to_move();
         if let Some(w) = self.first_five_cell(me) {
@@ -347,15 +348,35 @@ impl Board {
             return Forced::Win;
         }
         let before = moves.len();
+        let mut fives = false;
         self.each_five_cell(me.other(), |c| {
-            moves.push(c);
+            fives = true;
+            if !self.forbids(c) {
+                moves.push(c);
+            }
             true
         });
-        if moves.len() > before {
+        if fives && moves.len() == before {
+            moves.extend(self.any_allowed_move());
+        }
+        if fives {
             Forced::Blocks
         } else {
             Forced::No
         }
+    }
+
+    /// The first candidate the side to move may play (every one but Black's forbidden
+    /// cells under renju).
+    pub(crate) fn any_allowed_move(&self) -> Option<u16> {
+        let mut found = None;
+        self.candidates_while(|c| {
+            if !self.forbids(c) {
+                found = Some(c);
+            }
+            found.is_none()
+        });
+        found
     }
 
     /// [`Game::generate_moves`], and with `keys` [`Game::generate_keyed`].
@@ -373,7 +394,15 @@ impl Board {
             } else {
                 MAX_MOVES
             };
-            return self.ranked_candidates(threatened, 0..ranks, moves, keys);
+            let before = moves.len();
+            let mut keys = keys;
+            self.ranked_candidates(threatened, 0..ranks, moves, keys.as_deref_mut());
+            if moves.len() == before && threatened.is_some() {
+                // Under renju every answer may be forbidden to Black: then it loses
+                // whatever it does; the quiet moves stand for the rest.
+                self.ranked_candidates(None, 0..MAX_MOVES, moves, keys);
+            }
+            return;
         }
         if let Some(keys) = keys {
             alphabeta::list_order_keys(moves.len(), keys);
@@ -468,7 +497,10 @@ impl Game for Board {
             }
             return Ends::NotBefore { win: 3, loss: 2 };
         }
-        if self.pattern_count(me, Pattern::OpenFour) > 0 {
+        // (Under renju Black's open four may be forbidden: no claim then.)
+        if self.pattern_count(me, Pattern::OpenFour) > 0
+            && !(self.rule() == Rule::Renju && me == Color::Black)
+        {
             return Ends::WonIn(3);
         }
         Ends::NotBefore { win: 3, loss: 4 }
@@ -503,6 +535,7 @@ impl Game for Board {
         let cell = u16::try_from(id).ok()?;
         let me = self.to_move();
         if self.at(cell) != Cell::Empty
+            || self.forbids(cell)
             || self.pattern_count(me, Pattern::Five) > 0
             || self.must_answer().is_some()
         {
@@ -554,7 +587,8 @@ impl Game for Board {
         let last = h[h.len() - 2];
         for d in DIRECTIONS {
             for cell in line_cells(last, d) {
-                if self.at(cell) == Cell::Empty && self.makes_four(cell, me) {
+                if self.at(cell) == Cell::Empty && self.makes_four(cell, me) && !self.forbids(cell)
+                {
                     moves.push(cell);
                 }
             }

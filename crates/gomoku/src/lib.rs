@@ -1,6 +1,7 @@
 //! # alphabeta-gomoku: five in a row on the alphabeta engine
 //!
-//! The board and its rules (freestyle: five or more wins; standard: exactly five), coordinates
+//! The board and its rules (freestyle: five or more wins; standard: exactly five; renju:
+//! exactly five for Black, who may not play the [`Foul`]s, five or more for White), coordinates
 //! (`h8`, or `x,y` as the Gomocup protocol writes them), and the game as the engine sees it:
 //!
 //! - [`patterns`](Pattern): every empty cell knows, per direction, what a stone of either
@@ -18,7 +19,8 @@
 //!   late-move reductions, null moves and the quiescence of fours, and a [`TimePlan`] that
 //!   spends more on an unstable best move.
 //!
-//! Renju (Black's forbidden moves) is not implemented; [`Rule`] is where it would go.
+//! Under renju the move generator, the quiescence and both solvers leave out the moves forbidden
+//! to Black ([`Board::forbids`]); the evaluation does not know the fouls yet.
 
 mod board;
 mod budget;
@@ -28,6 +30,7 @@ mod engine;
 mod evaluation;
 mod game;
 mod patterns;
+mod renju;
 mod threat_table;
 mod vcf;
 mod vct;
@@ -44,5 +47,6 @@ pub use engine::{search_options, Caps, Engine, IterationReport, Limit, Source, T
 pub use evaluation::Threats;
 pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
+pub use renju::Foul;
 pub use vcf::VcfSearch;
 pub use vct::VctSearch;

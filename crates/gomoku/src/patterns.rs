@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::Rule;
+use crate::board::{Color, Rule};
 
 /// What a stone would make on one line, weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -116,10 +116,13 @@ impl Tables {
 pub fn tables(rule: Rule) -> &'static Tables {
     static FREESTYLE: OnceLock<Tables> = OnceLock::new();
     static STANDARD: OnceLock<Tables> = OnceLock::new();
-    match rule {
-        Rule::Freestyle => FREESTYLE.get_or_init(|| build(false)),
-        Rule::Standard => STANDARD.get_or_init(|| build(true)),
-    }
+    static RENJU: OnceLock<Tables> = OnceLock::new();
+    let cell = match rule {
+        Rule::Freestyle => &FREESTYLE,
+        Rule::Standard => &STANDARD,
+        Rule::Renju => &RENJU,
+    };
+    cell.get_or_init(|| build(rule))
 }
 
 /// The neighbour at `offset` (-5..=5, not 0) in a code.
@@ -149,12 +152,27 @@ fn swap_colours(code: u32) -> u32 {
     (low << 1) | high
 }
 
-/// Builds Black's table by dynamic programming, then White's by swapping colours in the
-/// code. A code's pattern depends on the codes with one more own stone on an empty inner
-/// cell, which are larger numbers (an empty cell's 00 becomes 01): so the codes are worked
-/// out from the largest down. Freestyle's is worked out over the inner codes only and
-/// copied to every outer pair.
-fn build(exact: bool) -> Tables {
+/// Builds a rule's table: Black's patterns by dynamic programming ([`black_patterns`]), then
+/// White's by swapping colours in the code. Renju mixes the two: exactly five for Black,
+/// five or more for White. Freestyle's is worked out over the inner codes only and copied
+/// to every outer pair.
+fn build(rule: Rule) -> Tables {
+    let black = black_patterns(rule.exact_five(Color::Black));
+    let white = black_patterns(rule.exact_five(Color::White));
+    let mut both: Box<[u8; CODES]> = vec![0u8; CODES].into_boxed_slice().try_into().unwrap();
+    for (code, entry) in both.iter_mut().enumerate() {
+        let own = code & (black.len() - 1);
+        let swapped = swap_colours(code as u32) as usize & (white.len() - 1);
+        *entry = black[own] | (white[swapped] << 4);
+    }
+    Tables { table: both }
+}
+
+/// Black's pattern per code: over all codes when only exactly five wins, over the inner
+/// codes (the outer cells cannot matter) when five or more does. A code's pattern depends on
+/// the codes with one more own stone on an empty inner cell, which are larger numbers (an
+/// empty cell's 00 becomes 01): so the codes are worked out from the largest down.
+fn black_patterns(exact: bool) -> Vec<u8> {
     let codes = if exact { CODES } else { INNER_CODES };
     let mut black = vec![0u8; codes];
     for code in (0..codes as u32).rev() {
@@ -185,14 +203,7 @@ fn build(exact: bool) -> Tables {
         };
         black[code as usize] = p as u8;
     }
-    let mut both: Box<[u8; CODES]> = vec![0u8; CODES].into_boxed_slice().try_into().unwrap();
-    for code in 0..codes {
-        both[code] = black[code] | (black[swap_colours(code as u32) as usize] << 4);
-    }
-    for start in (codes..CODES).step_by(codes) {
-        both.copy_within(0..codes, start);
-    }
-    Tables { table: both }
+    black
 }
 
 #[cfg(test)]

@@ -117,11 +117,16 @@ impl VcfSearch {
         match threats {
             // Every cell where we would make a four.
             0 => b.for_each_candidate(|c| {
-                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) && !b.forbids(c) {
                     tries.push((c, 0));
                 }
             }),
-            // We must block; the block itself must be a four to keep the initiative.
+            // We must block; the block itself must be a four to keep the initiative. (Under
+            // renju Black may be forbidden the block: lost.)
+            1 if b.forbids(threat) => {
+                self.lists[level] = tries;
+                return false;
+            }
             1 => tries.push((threat, 0)),
             _ => {
                 self.lists[level] = tries;
@@ -145,6 +150,11 @@ impl VcfSearch {
             if n >= 2 {
                 // Two cells to block at once: the defender blocks one, we take the other.
                 line.extend([c, fives[0], fives[1]]);
+                found = true;
+                break;
+            }
+            if let Some(elsewhere) = unblockable(b, c, fives[0]) {
+                line.extend([c, elsewhere, fives[0]]);
                 found = true;
                 break;
             }
@@ -175,6 +185,20 @@ impl VcfSearch {
         self.failed.insert(b.hash());
         false
     }
+}
+
+/// Under renju, when the attacker's four on `four` can be blocked only on `block` and that
+/// is forbidden to the defender (Black): a move the defender may play instead (the five
+/// follows). `None` where the block is allowed, or Black has no move at all.
+fn unblockable(b: &mut Board, four: u16, block: u16) -> Option<u16> {
+    b.place(four);
+    let elsewhere = if b.forbids(block) {
+        b.any_allowed_move()
+    } else {
+        None
+    };
+    b.remove_last();
+    elsewhere
 }
 
 /// Does a stone of `color` on `cell` make a four that combines with another threat (a second
@@ -233,12 +257,19 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
     if threats == 1 {
         // The defender's four must be blocked, and the block must be a four itself (below:
         // a stone that makes no five cell is no four, and is not followed).
+        if b.forbids(threat) {
+            return None;
+        }
         tries[0] = threat;
         n = 1;
     } else if let Some(last) = last {
         for d in DIRECTIONS {
             for c in line_cells(last, d) {
-                if n < tries.len() && b.at(c) == crate::Cell::Empty && combining_four(b, c, me) {
+                if n < tries.len()
+                    && b.at(c) == crate::Cell::Empty
+                    && combining_four(b, c, me)
+                    && !b.forbids(c)
+                {
                     tries[n] = c;
                     n += 1;
                 }
@@ -246,7 +277,7 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         }
     } else {
         b.for_each_candidate(|c| {
-            if n < tries.len() && combining_four(b, c, me) {
+            if n < tries.len() && combining_four(b, c, me) && !b.forbids(c) {
                 tries[n] = c;
                 n += 1;
             }
@@ -261,6 +292,8 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         let (fives, k) = fives_through(b, c, me);
         let plies = match k {
             0 => None,
+            // Under renju a block forbidden to Black: it plays elsewhere, then the five.
+            1 if b.forbids(fives[0]) => Some(3),
             1 => {
                 tried += 1;
                 b.place(fives[0]);

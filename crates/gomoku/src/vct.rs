@@ -131,7 +131,11 @@ impl VctSearch {
         }
         if threats == 1 {
             // The defender's counter-four: block it, and the attack goes on if the threat
-            // that was answered by the four still stands.
+            // that was answered by the four still stands. (Under renju the block may be
+            // forbidden to Black: lost.)
+            if b.forbids(block) {
+                return false;
+            }
             b.place(block);
             line.push(block);
             let won = self.defend(b, depth, line, keep);
@@ -171,14 +175,14 @@ impl VctSearch {
         tries.clear();
         // Fours first, then the moves that make an open three.
         b.for_each_candidate(|c| {
-            if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+            if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) && !b.forbids(c) {
                 tries.push(c);
             }
         });
         let fours = tries.len();
         b.for_each_candidate(|c| {
             let p = (0..4).map(|di| b.pattern(c, me, di)).max();
-            if p == Some(Pattern::OpenThree) {
+            if p == Some(Pattern::OpenThree) && !b.forbids(c) {
                 tries.push(c);
             }
         });
@@ -230,10 +234,17 @@ impl VctSearch {
             return true;
         }
         let mut replies = self.buffer();
+        if fives == 1 && b.forbids(block) {
+            // Under renju a block forbidden to Black: it plays elsewhere, then the five.
+            line.extend(b.any_allowed_move());
+            line.push(block);
+            self.recycle(replies);
+            return true;
+        }
         if fives == 1 {
             replies.push(block);
         } else {
-            if b.pattern_count(attacker, Pattern::OpenFour) == 0 {
+            if !threatens_open_four(b, attacker) {
                 // No threat: the last attacker move did not force anything.
                 self.recycle(replies);
                 return false;
@@ -243,7 +254,9 @@ impl VctSearch {
             // ones after which the attacker has no open four left. And our own fours.
             let (mut near, mut counters) = (self.buffer(), self.buffer());
             b.for_each_candidate(|c| {
-                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                if b.forbids(c) {
+                    // Under renju a cell Black may not play is no reply.
+                } else if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
                     counters.push(c);
                 } else if (0..4).any(|di| b.pattern(c, attacker, di) >= Pattern::Four) {
                     near.push(c);
@@ -251,16 +264,19 @@ impl VctSearch {
             });
             for &c in &near {
                 b.place(c);
-                let stopped = b.pattern_count(attacker, Pattern::OpenFour) == 0;
+                let stopped = !threatens_open_four(b, attacker);
                 b.remove_last();
                 if stopped {
                     replies.push(c);
                 }
             }
             // No defence at all (a double three, say): the line still shows one block, a
-            // cell next to a threat.
+            // cell next to a threat (or under renju any move Black may play).
             if replies.is_empty() && counters.is_empty() {
-                replies.extend(near.first());
+                match near.first() {
+                    Some(&c) => replies.push(c),
+                    None => replies.extend(b.any_allowed_move()),
+                }
             }
             // The plain defences first: the likeliest refutations, and short lines.
             replies.extend_from_slice(&counters);
@@ -312,6 +328,23 @@ impl VctSearch {
     fn recycle(&mut self, v: Vec<u16>) {
         self.pool.push(v);
     }
+}
+
+/// Can `attacker` (not to move) make an open four next move? Under renju Black's open-four
+/// cells may all be forbidden (a double four on one line, a four-four, an overline).
+fn threatens_open_four(b: &Board, attacker: Color) -> bool {
+    if b.pattern_count(attacker, Pattern::OpenFour) == 0 {
+        return false;
+    }
+    if b.rule() != crate::Rule::Renju || attacker == Color::White {
+        return true;
+    }
+    let mut real = false;
+    b.candidates_while(|c| {
+        real = b.makes_open_four(c, attacker) && b.foul(c).is_none();
+        !real
+    });
+    real
 }
 
 /// How many open threes a stone of `color` at `cell` makes (to try double threes first).

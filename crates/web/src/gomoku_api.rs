@@ -134,6 +134,7 @@ fn rule_name(r: Rule) -> &'static str {
     match r {
         Rule::Freestyle => "freestyle",
         Rule::Standard => "standard",
+        Rule::Renju => "renju",
     }
 }
 
@@ -180,9 +181,10 @@ pub async fn create(
     let rule = match req.rule.as_deref().unwrap_or("freestyle") {
         "freestyle" => Rule::Freestyle,
         "standard" => Rule::Standard,
+        "renju" => Rule::Renju,
         other => {
             return Err(ApiError::bad(format!(
-                "rule must be freestyle or standard, not '{other}'"
+                "rule must be freestyle, standard or renju, not '{other}'"
             )))
         }
     };

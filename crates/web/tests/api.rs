@@ -318,6 +318,34 @@ async fn the_engine_completes_a_five_and_the_game_ends() {
     assert_eq!(s, 409, "{ev:?}");
 }
 
+/// A renju game refuses Black's double four (h8 h9 h10 and e7 f7 g7 meet on h7) with the
+/// reason, where the standard rule takes it.
+#[tokio::test]
+async fn renju_refuses_a_forbidden_move() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let moves = "h8a15h9c15h10e15e7g15f7i15g7k15";
+    for (rule, refused) in [("renju", true), ("standard", false)] {
+        let (s, g) = post(
+            &c,
+            &format!("{base}/api/gomoku/games"),
+            json!({"rule": rule, "moves": moves}),
+        )
+        .await;
+        assert_eq!(s, 201, "{g}");
+        assert_eq!(g["rule"], rule);
+        let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
+        let (s, v) = post(&c, &format!("{game}/moves"), json!({"move": "h7"})).await;
+        if refused {
+            assert_eq!(s, 409, "{v}");
+            assert!(error_of(&v).contains("forbidden"), "{v}");
+            assert!(error_of(&v).contains("double four"), "{v}");
+        } else {
+            assert_eq!(s, 200, "{v}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn gomoku_requests_that_make_no_sense() {
     let base = start(small()).await;
@@ -326,9 +354,9 @@ async fn gomoku_requests_that_make_no_sense() {
     let (s, v) = post(&c, &url, json!({"size": 40})).await;
     assert_eq!(s, 400);
     assert!(error_of(&v).contains("40"));
-    let (s, v) = post(&c, &url, json!({"rule": "renju"})).await;
+    let (s, v) = post(&c, &url, json!({"rule": "caro"})).await;
     assert_eq!(s, 400);
-    assert!(error_of(&v).contains("renju"));
+    assert!(error_of(&v).contains("caro"));
     let (s, v) = post(&c, &url, json!({"moves": "h8h8"})).await;
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("taken"), "{v}");
