@@ -283,6 +283,39 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "g-status").await.contains("five for black"));
+    // Renju: Black's double four on h7 is crossed out, and a click on it is refused.
+    set_value(c, "g-rule", "renju").await;
+    set_value(c, "g-load", "h8a15h9c15h10e15e7g15f7i15g7k15").await;
+    click(c, "#g-load-btn").await;
+    wait_until(
+        c,
+        "document.querySelector('#g-board .g-foul[data-cell=\"h7\"]')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let fouls = js(
+        c,
+        "return [...document.querySelectorAll('#g-board .g-foul')].map(f => f.dataset.cell);",
+    )
+    .await;
+    assert_eq!(fouls, json!(["h7"]));
+    screenshot(c, "gomoku-renju.png").await;
+    click(c, "rect[data-cell=\"h7\"]").await;
+    wait_until(
+        c,
+        "document.getElementById('g-status').textContent.includes('forbidden')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#g-board circle[data-stone]').length;"
+        )
+        .await,
+        json!(12)
+    );
+    set_value(c, "g-rule", "freestyle").await;
     // Playing White: a new game opens with the engine's stone in the centre.
     set_value(c, "g-color", "white").await;
     click(c, "#g-new").await;

@@ -101,6 +101,15 @@ function drawBoard() {
     const b = xyOf(game.winning_line[game.winning_line.length - 1], n);
     el("line", { class: "g-five", x1: px(a.x), y1: px(a.y), x2: px(b.x), y2: px(b.y) }, svg);
   }
+  // Renju: the cells Black may not play, crossed out.
+  for (const f of game.forbidden || []) {
+    const { x, y } = xyOf(f.cell, n);
+    const d = CELL * 0.2;
+    const g = el("g", { class: "g-foul", "data-cell": f.cell }, svg);
+    el("line", { x1: px(x) - d, y1: px(y) - d, x2: px(x) + d, y2: px(y) + d }, g);
+    el("line", { x1: px(x) - d, y1: px(y) + d, x2: px(x) + d, y2: px(y) - d }, g);
+    el("title", {}, g).textContent = `${f.cell}: forbidden to Black (${f.foul})`;
+  }
   if (G.cursor) {
     el("rect", { class: "g-cursor", x: px(G.cursor.x) - CELL / 2, y: px(G.cursor.y) - CELL / 2, width: CELL, height: CELL, rx: 4 }, svg);
   }

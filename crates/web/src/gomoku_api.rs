@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
-use alphabeta_gomoku::{Board, Color, Engine, IterationReport, Limit, Rule, Thought};
+use alphabeta_gomoku::{Board, Cell, Color, Engine, IterationReport, Limit, Rule, Thought};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -121,6 +121,32 @@ pub struct GameState {
     winning_line: Vec<String>,
     /// Is the engine thinking about it now?
     thinking: bool,
+    /// Under renju with Black to move, the cells Black may not play and why.
+    forbidden: Vec<ForbiddenCell>,
+}
+
+/// A cell renju forbids Black, and the foul it would be.
+#[derive(Serialize)]
+pub struct ForbiddenCell {
+    cell: String,
+    /// `an overline`, `a double four` or `a double three`.
+    foul: String,
+}
+
+/// The cells the side to move may not play (Black's fouls under renju; none otherwise).
+fn forbidden_cells(b: &Board) -> Vec<ForbiddenCell> {
+    if b.winner().is_some() {
+        return Vec::new();
+    }
+    b.cells()
+        .filter(|&c| b.at(c) == Cell::Empty && b.forbids(c))
+        .filter_map(|c| {
+            b.foul(c).map(|f| ForbiddenCell {
+                cell: b.name(c),
+                foul: f.to_string(),
+            })
+        })
+        .collect()
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -160,6 +186,7 @@ fn state_of(id: &str, slot: &Slot) -> GameState {
             .map(|c| b.name(c))
             .collect(),
         thinking: slot.thinking,
+        forbidden: forbidden_cells(b),
     }
 }
 

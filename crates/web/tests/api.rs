@@ -318,8 +318,8 @@ async fn the_engine_completes_a_five_and_the_game_ends() {
     assert_eq!(s, 409, "{ev:?}");
 }
 
-/// A renju game refuses Black's double four (h8 h9 h10 and e7 f7 g7 meet on h7) with the
-/// reason, where the standard rule takes it.
+/// A renju game lists Black's double four (h8 h9 h10 and e7 f7 g7 meet on h7) as forbidden
+/// and refuses it with the reason, where the standard rule takes it.
 #[tokio::test]
 async fn renju_refuses_a_forbidden_move() {
     let base = start(small()).await;
@@ -334,6 +334,12 @@ async fn renju_refuses_a_forbidden_move() {
         .await;
         assert_eq!(s, 201, "{g}");
         assert_eq!(g["rule"], rule);
+        let want = if refused {
+            json!([{"cell": "h7", "foul": "a double four"}])
+        } else {
+            json!([])
+        };
+        assert_eq!(g["forbidden"], want);
         let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
         let (s, v) = post(&c, &format!("{game}/moves"), json!({"move": "h7"})).await;
         if refused {
