@@ -235,7 +235,16 @@ mod tests {
         (b, star.expect("a * in the picture"))
     }
 
-    /// Hand-worked cases of the renju rules, each with the answer the rules give.
+    /// The board `b` turned by one of the 8 symmetries, and where `cell` goes.
+    fn oriented(b: &Board, cell: u16, symmetry: usize) -> (Board, u16) {
+        let mut with = b.clone();
+        with.place(cell);
+        let mut t = with.transformed(symmetry);
+        let star = t.remove_last().expect("the cell's stone");
+        (t, star)
+    }
+
+    /// Hand-worked cases of the renju rules, in all 8 orientations, each with the answer the rules give.
     #[test]
     fn the_forbidden_shapes_by_hand() {
         let cases: [([&str; 7], Option<Foul>, &str); 10] = [
@@ -312,6 +321,10 @@ mod tests {
         ];
         for (rows, want, what) in cases {
             let (b, cell) = picture(rows);
+            for s in 0..8 {
+                let (t, star) = oriented(&b, cell, s);
+                assert_eq!(t.foul(star), want, "{what}, orientation {s}\n{t}");
+            }
             assert_eq!(b.foul(cell), want, "{what}\n{b}");
             assert_eq!(b.forbids(cell), want.is_some(), "{what}: forbids\n{b}");
             // White is never forbidden anything, and the other rules forbid nothing.
@@ -519,8 +532,18 @@ mod tests {
         let rows = [
             ".......", "......x", "...x.o.", "...xo..", ".xx*...", "..o....", ".......",
         ];
-        let (mut b, block) = picture(rows);
+        let (b, block) = picture(rows);
         assert_eq!(b.foul(block), Some(Foul::DoubleThree));
+        // Every orientation: a win by one four onto the block.
+        for s in 1..8 {
+            let (mut t, star) = oriented(&b, block, s);
+            t.place(t.index(14, 7).unwrap());
+            let line = VcfSearch::new(10, 100_000).find(&mut t);
+            let line = line.unwrap_or_else(|| panic!("orientation {s}: no win\n{t}"));
+            check_line(&t, &line);
+            assert_eq!((line.len(), line[2]), (3, star), "orientation {s}");
+        }
+        let mut b = b;
         b.place(b.index(14, 7).unwrap());
         let line = VcfSearch::new(10, 100_000).find(&mut b).expect("a win");
         check_line(&b, &line);
