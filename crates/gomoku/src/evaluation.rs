@@ -109,7 +109,7 @@ impl Evaluator<Board> for Threats {
         if b.has_two_five_cells(op) {
             return Score(-SURE);
         }
-        if c.get(op, Pattern::Five) == 0 && c.get(me, Pattern::OpenFour) > 0 {
+        if c.get(op, Pattern::Five) == 0 && b.can_make_open_four(me) {
             return Score(SURE / 2);
         }
         let combos = b.combo_counts();

@@ -208,10 +208,37 @@ impl Board {
     }
 
     /// Does `color` threaten to win: a four (a cell where it would make five) or an open
-    /// three (a cell where it would make an open four)?
+    /// three (a cell where it would make an open four)? Under renju Black's open three
+    /// threatens only if one of those cells is not forbidden to it (a five never is).
+    #[inline]
     fn threatens(&self, color: Color) -> bool {
-        self.pattern_count(color, Pattern::Five) > 0
-            || self.pattern_count(color, Pattern::OpenFour) > 0
+        self.pattern_count(color, Pattern::Five) > 0 || self.can_make_open_four(color)
+    }
+
+    /// Has `color` a cell where it would make an open four (two cells to make five) and may
+    /// play? (Under renju Black's may all be forbidden: a double four on one line, two
+    /// fours, an overline.)
+    #[inline]
+    pub(crate) fn can_make_open_four(&self, color: Color) -> bool {
+        self.pattern_count(color, Pattern::OpenFour) > 0
+            && (!self.fouls_bind(color) || self.any_allowed(|c| self.makes_open_four(c, color)))
+    }
+
+    /// Does renju forbid `color` some moves (Black under renju)?
+    #[inline]
+    fn fouls_bind(&self, color: Color) -> bool {
+        self.rule() == Rule::Renju && color == Color::Black
+    }
+
+    /// Is there a candidate where `wanted` holds and Black may play (under renju)?
+    #[inline(never)]
+    fn any_allowed(&self, wanted: impl Fn(u16) -> bool) -> bool {
+        let mut found = false;
+        self.candidates_while(|c| {
+            found = wanted(c) && self.foul(c).is_none();
+            !found
+        });
+        found
     }
 
     /// The threat the side to move must answer: the opponent's open three (or four, see
@@ -229,6 +256,7 @@ impl Board {
             .combo_counts()
             .lane(op, crate::Combo::Decisive as usize)
             == 0
+            || (self.fouls_bind(op) && !self.any_allowed(|c| self.makes_decisive(c, op)))
         {
             return None;
         }
@@ -312,10 +340,13 @@ impl Board {
                     Some(Threat::OpenThree) => self.makes_four(c, op),
                     Some(Threat::FourThree) => spoilers[c as usize >> 6] >> (c & 63) & 1 != 0,
                 };
-                if (answers || self.makes_four(c, me)) && !self.forbids(c) {
+                if answers || self.makes_four(c, me) {
                     scored.push(rank_key(urgency(self, c, me), c));
                 }
             });
+            if self.fouls_bind(me) {
+                scored.retain(|&k| !self.forbids(k as u16));
+            }
             let end = ranks.end.min(scored.len());
             if ranks.start >= end {
                 return;
@@ -497,10 +528,8 @@ impl Game for Board {
             }
             return Ends::NotBefore { win: 3, loss: 2 };
         }
-        // (Under renju Black's open four may be forbidden: no claim then.)
-        if self.pattern_count(me, Pattern::OpenFour) > 0
-            && !(self.rule() == Rule::Renju && me == Color::Black)
-        {
+        // (Under renju only an open four Black may make.)
+        if self.can_make_open_four(me) {
             return Ends::WonIn(3);
         }
         Ends::NotBefore { win: 3, loss: 4 }
@@ -587,7 +616,9 @@ impl Game for Board {
         let last = h[h.len() - 2];
         for d in DIRECTIONS {
             for cell in line_cells(last, d) {
-                if self.at(cell) == Cell::Empty && self.makes_four(cell, me) && !self.forbids(cell)
+                if self.at(cell) == Cell::Empty
+                    && self.makes_four(cell, me)
+                    && !(self.fouls_bind(me) && self.forbids(cell))
                 {
                     moves.push(cell);
                 }

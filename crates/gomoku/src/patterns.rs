@@ -157,13 +157,25 @@ fn swap_colours(code: u32) -> u32 {
 /// five or more for White. Freestyle's is worked out over the inner codes only and copied
 /// to every outer pair.
 fn build(rule: Rule) -> Tables {
-    let black = black_patterns(rule.exact_five(Color::Black));
-    let white = black_patterns(rule.exact_five(Color::White));
+    let (black_exact, white_exact) = (rule.exact_five(Color::Black), rule.exact_five(Color::White));
+    let black = black_patterns(black_exact);
+    let white_own;
+    let white = if white_exact == black_exact {
+        &black
+    } else {
+        white_own = black_patterns(white_exact);
+        &white_own
+    };
+    // Worked out over the codes either table reads, then copied to every outer pair.
+    let codes = black.len().max(white.len());
     let mut both: Box<[u8; CODES]> = vec![0u8; CODES].into_boxed_slice().try_into().unwrap();
-    for (code, entry) in both.iter_mut().enumerate() {
+    for (code, entry) in both[..codes].iter_mut().enumerate() {
         let own = code & (black.len() - 1);
         let swapped = swap_colours(code as u32) as usize & (white.len() - 1);
         *entry = black[own] | (white[swapped] << 4);
+    }
+    for start in (codes..CODES).step_by(codes) {
+        both.copy_within(0..codes, start);
     }
     Tables { table: both }
 }

@@ -621,4 +621,40 @@ mod tests {
         }
         assert!(black_moves > 60, "only {black_moves} Black moves checked");
     }
+
+    /// Black's open three g7 h7 i7 can become a straight four only on f7 or j7, and each of
+    /// those would also make a four on its column (f8 f9 f10 and j8 j9 j10, capped by White
+    /// on f11 and j11): a double four. Under renju the three is no threat: White's moves are
+    /// not narrowed to the cells where Black would make a four, and Black's static value
+    /// does not count an open four to make. Under the standard rule they are.
+    #[test]
+    fn a_three_whose_straight_fours_are_forbidden_is_no_threat() {
+        use alphabeta::{Evaluator, Game};
+        let rows = [
+            ".o...o.", ".x...x.", ".x...x.", ".x...x.", "..xx*..", ".......", ".......",
+        ];
+        let (b, three) = picture(rows);
+        let mut renju = b.clone();
+        renju.place(three);
+        let mut standard = Board::new(15, Rule::Standard).unwrap();
+        for &m in renju.history() {
+            standard.place(m);
+        }
+        let (mut narrow, mut wide) = (Vec::new(), Vec::new());
+        standard.generate_moves(&mut narrow);
+        renju.generate_moves(&mut wide);
+        // Under the standard rule: the cells where Black would make a four, and White's
+        // fours (its stones filling in on the top row make some); under renju more.
+        let fours = |b: &Board, c| b.makes_four(c, Color::Black) || b.makes_four(c, Color::White);
+        assert!(narrow.iter().all(|&c| fours(&standard, c)), "{narrow:?}");
+        assert!(wide.len() > narrow.len(), "{wide:?}");
+        assert!(wide.iter().any(|&c| !fours(&renju, c)), "{wide:?}");
+        // Black to move (a White move far away): an open four to make is a sure win only
+        // where it may be made.
+        renju.place(renju.index(14, 7).unwrap());
+        standard.place(standard.index(14, 7).unwrap());
+        let sure = |b: &Board| crate::Threats.evaluate(b).0 >= 50_000;
+        assert!(sure(&standard));
+        assert!(!sure(&renju));
+    }
 }

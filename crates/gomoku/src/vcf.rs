@@ -201,9 +201,32 @@ fn unblockable(b: &mut Board, four: u16, block: u16) -> Option<u16> {
     elsewhere
 }
 
+/// Does a stone of `color` on `cell` make a four that wins or may lead to a win: one that
+/// combines with another threat (a second four, or a three to make the next four of), or
+/// under renju a White four whose block is forbidden to Black? Only such fours can carry a
+/// victory by fours on; a lone four just spends a stone.
+#[inline]
+fn promising_four(b: &mut Board, cell: u16, color: Color) -> bool {
+    combining_four(b, cell, color)
+        || (b.rule() == crate::Rule::Renju && color == Color::White && four_onto_foul(b, cell))
+}
+
+/// Does a White stone on `cell` make a four whose one block is forbidden to Black?
+#[cold]
+fn four_onto_foul(b: &mut Board, cell: u16) -> bool {
+    let color = Color::White;
+    if !b.makes_four(cell, color) {
+        return false;
+    }
+    b.place(cell);
+    let (fives, n) = fives_through(b, cell, color);
+    let unblockable = n == 1 && b.forbids(fives[0]);
+    b.remove_last();
+    unblockable
+}
+
 /// Does a stone of `color` on `cell` make a four that combines with another threat (a second
-/// four, or a three to make the next four of)? Only such fours can carry a victory by fours
-/// on; a lone four just spends a stone.
+/// four, or a three to make the next four of)?
 fn combining_four(b: &Board, cell: u16, color: Color) -> bool {
     // The cell's tally first: most cells make no four at all.
     if !b.makes_four(cell, color) {
@@ -267,7 +290,7 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
             for c in line_cells(last, d) {
                 if n < tries.len()
                     && b.at(c) == crate::Cell::Empty
-                    && combining_four(b, c, me)
+                    && promising_four(b, c, me)
                     && !b.forbids(c)
                 {
                     tries[n] = c;
@@ -276,14 +299,34 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
             }
         }
     } else {
-        b.for_each_candidate(|c| {
-            if n < tries.len() && combining_four(b, c, me) && !b.forbids(c) {
-                tries[n] = c;
-                n += 1;
+        if b.rule() == crate::Rule::Renju {
+            // The cells making a four first: the test of a White four's block plays it.
+            let mut fours = [0u16; 64];
+            let mut m = 0;
+            b.for_each_candidate(|c| {
+                if m < fours.len() && b.makes_four(c, me) {
+                    fours[m] = c;
+                    m += 1;
+                }
+            });
+            for &c in &fours[..m] {
+                if n < tries.len() && !b.forbids(c) && promising_four(b, c, me) {
+                    tries[n] = c;
+                    n += 1;
+                }
             }
-        });
+        } else {
+            b.for_each_candidate(|c| {
+                if n < tries.len() && combining_four(b, c, me) {
+                    tries[n] = c;
+                    n += 1;
+                }
+            });
+        }
     }
     let mut tried = 0;
+    // Under renju the defender's block may be forbidden (to Black).
+    let fouls = b.rule() == crate::Rule::Renju && me == Color::White;
     for &c in &tries[..n] {
         if last.is_some() && tried == QUICK_TRIES {
             break;
@@ -293,7 +336,7 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         let plies = match k {
             0 => None,
             // Under renju a block forbidden to Black: it plays elsewhere, then the five.
-            1 if b.forbids(fives[0]) => Some(3),
+            1 if fouls && b.forbids(fives[0]) => Some(3),
             1 => {
                 tried += 1;
                 b.place(fives[0]);

@@ -244,7 +244,7 @@ impl VctSearch {
         if fives == 1 {
             replies.push(block);
         } else {
-            if !threatens_open_four(b, attacker) {
+            if !b.can_make_open_four(attacker) {
                 // No threat: the last attacker move did not force anything.
                 self.recycle(replies);
                 return false;
@@ -264,7 +264,7 @@ impl VctSearch {
             });
             for &c in &near {
                 b.place(c);
-                let stopped = !threatens_open_four(b, attacker);
+                let stopped = !b.can_make_open_four(attacker);
                 b.remove_last();
                 if stopped {
                     replies.push(c);
@@ -328,23 +328,6 @@ impl VctSearch {
     fn recycle(&mut self, v: Vec<u16>) {
         self.pool.push(v);
     }
-}
-
-/// Can `attacker` (not to move) make an open four next move? Under renju Black's open-four
-/// cells may all be forbidden (a double four on one line, a four-four, an overline).
-fn threatens_open_four(b: &Board, attacker: Color) -> bool {
-    if b.pattern_count(attacker, Pattern::OpenFour) == 0 {
-        return false;
-    }
-    if b.rule() != crate::Rule::Renju || attacker == Color::White {
-        return true;
-    }
-    let mut real = false;
-    b.candidates_while(|c| {
-        real = b.makes_open_four(c, attacker) && b.foul(c).is_none();
-        !real
-    });
-    real
 }
 
 /// How many open threes a stone of `color` at `cell` makes (to try double threes first).
