@@ -20,7 +20,8 @@
 //!   spends more on an unstable best move.
 //!
 //! Under renju the move generator, the quiescence and both solvers leave out the moves forbidden
-//! to Black ([`Board::forbids`]); the evaluation does not know the fouls yet.
+//! to Black ([`Board::forbids`]), and a Black open three counts as a threat only if Black may
+//! make its open four; the evaluation's pattern counts do not know the fouls yet.
 
 mod board;
 mod budget;
