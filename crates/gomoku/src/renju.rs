@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::board::{Board, Cell, Color, Rule, DIRECTIONS, GRID};
 use crate::combos::may_be_foul;
+use crate::patterns::Pattern;
 
 /// Why a move is forbidden to Black under renju.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,8 +49,19 @@ impl Board {
         if self.rule() != Rule::Renju || self.at(cell) != Cell::Empty {
             return None;
         }
+        // The lines worth testing, from the pattern table: a renju four is one of our fours
+        // or open fours, a renju three one of our open threes (or better, to be safe).
+        let mut lines = Lines {
+            fours: 0,
+            threes: 0,
+        };
+        for di in 0..4 {
+            let p = self.pattern(cell, Color::Black, di);
+            lines.fours |= ((p >= Pattern::Four) as u8) << di;
+            lines.threes |= ((p >= Pattern::OpenThree) as u8) << di;
+        }
         let mut grid = *self.grid();
-        foul_at(&mut grid, cell as usize, 0)
+        foul_at(&mut grid, cell as usize, lines)
     }
 
     /// Would the side to move break the rule by playing the empty `cell`? Only Black under
@@ -72,16 +84,31 @@ impl Board {
     }
 }
 
-/// [`Board::foul`] on a grid of cells, `nesting` levels deep in the test of threes.
-fn foul_at(g: &mut Grid, cell: usize, nesting: u32) -> Option<Foul> {
+/// Which of a cell's lines (bit `i` for `DIRECTIONS[i]`) may hold a four, and which a three:
+/// the test skips the others, and the threes altogether when fewer than two lines may hold
+/// one. Known from the board's patterns for the cell asked about; every line deeper down.
+#[derive(Copy, Clone)]
+struct Lines {
+    fours: u8,
+    threes: u8,
+}
+
+const EVERY_LINE: Lines = Lines {
+    fours: 15,
+    threes: 15,
+};
+
+/// [`Board::foul`] on a grid of cells, the lines to look at known.
+fn foul_at(g: &mut Grid, cell: usize, lines: Lines) -> Option<Foul> {
     g[cell] = BLACK;
-    let foul = foul_of_placed(g, cell, nesting);
+    let foul = foul_of_placed(g, cell, 0, lines);
     g[cell] = Cell::Empty;
     foul
 }
 
-/// The foul of the black stone just placed on `cell`, if any.
-fn foul_of_placed(g: &mut Grid, cell: usize, nesting: u32) -> Option<Foul> {
+/// The foul of the black stone just placed on `cell`, if any, `nesting` levels deep in the
+/// test of threes.
+fn foul_of_placed(g: &mut Grid, cell: usize, nesting: u32, lines: Lines) -> Option<Foul> {
     let runs = DIRECTIONS.map(|d| run(g, cell, d));
     if runs.contains(&5) {
         return None;
@@ -89,12 +116,20 @@ fn foul_of_placed(g: &mut Grid, cell: usize, nesting: u32) -> Option<Foul> {
     if runs.iter().any(|&n| n > 5) {
         return Some(Foul::Overline);
     }
-    let fours: usize = DIRECTIONS.iter().map(|&d| fours_on_line(g, cell, d)).sum();
+    let on = |mask: u8| {
+        (0..4)
+            .filter(move |&i| mask >> i & 1 != 0)
+            .map(|i| DIRECTIONS[i])
+    };
+    let fours: usize = on(lines.fours).map(|d| fours_on_line(g, cell, d)).sum();
     if fours >= 2 {
         return Some(Foul::DoubleFour);
     }
+    if lines.threes.count_ones() < 2 {
+        return None;
+    }
     let mut threes = 0;
-    for d in DIRECTIONS {
+    for d in on(lines.threes) {
         if is_real_three(g, cell, d, nesting) {
             threes += 1;
             if threes == 2 {
@@ -150,10 +185,10 @@ fn is_straight_four(g: &mut Grid, cell: usize, d: isize) -> bool {
 /// How many fours the stone on `cell` makes on its line `d`: a straight four is one, two
 /// separate cells making five (`x.xxx.x` filled in the middle) are two.
 fn fours_on_line(g: &mut Grid, cell: usize, d: isize) -> usize {
-    let (_, n) = five_cells(g, cell, d);
+    let (cells, n) = five_cells(g, cell, d);
     match n {
         0 => 0,
-        2 if is_straight_four(g, cell, d) => 1,
+        2 if (cells[1] - cells[0]) as isize == 5 * d => 1,
         1 => 1,
         _ => 2,
     }
@@ -169,8 +204,8 @@ fn is_real_three(g: &mut Grid, cell: usize, d: isize, nesting: u32) -> bool {
         }
         g[e] = BLACK;
         let straight = is_straight_four(g, e, d) && holds(g, e, d, cell);
-        let real =
-            straight && (nesting >= MAX_NESTING || foul_of_placed(g, e, nesting + 1).is_none());
+        let real = straight
+            && (nesting >= MAX_NESTING || foul_of_placed(g, e, nesting + 1, EVERY_LINE).is_none());
         g[e] = Cell::Empty;
         if real {
             return true;
