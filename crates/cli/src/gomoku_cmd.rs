@@ -478,8 +478,16 @@ fn play(a: &PlayArgs) -> Result<()> {
     let human_black = matches!(a.first, First::Human);
     let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
     let mut prompt = crate::terminal::Prompt::new();
+    let rules = match board.rule() {
+        Rule::Freestyle => "Gomoku: five or more in a row wins.",
+        Rule::Standard => "Gomoku: exactly five in a row wins; six or more does not.",
+        Rule::Renju => {
+            "Renju: X (Black) wins with exactly five and may not make a double three, a double \
+             four or an overline; O (White) wins with five or more."
+        }
+    };
     println!(
-        "Gomoku: five in a row wins. You are {}. Type a move like h8, 'undo' or 'quit'.",
+        "{rules} You are {}. Type a move like h8, 'undo' or 'quit'.",
         if human_black {
             "X (Black)"
         } else {

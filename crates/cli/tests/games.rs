@@ -360,6 +360,11 @@ fn gomoku_renju() {
         .unwrap()
         .contains("h7: it makes a double three"));
     assert_eq!(vcf("standard")["wins"], false);
+
+    // The game in the terminal states the rule.
+    let o = run(&["gomoku", "play", "--rule", "renju"], "quit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("may not make a double three"), "{out}");
 }
 
 #[test]
