@@ -234,14 +234,16 @@ mod tests {
     use crate::test_util::{check_line, xorshift};
     use crate::{Engine, Limit, VcfSearch};
 
-    /// A 15x15 renju board, Black to move, from a picture of a 7x7 square in its middle
-    /// (rows top to bottom: `x` Black, `o` White, `.` empty, `*` the cell asked about, left
-    /// empty). Stones are added in turn, the side short of stones filling in on the top rows
-    /// (White) or the bottom ones (Black), two columns apart: nothing they make reaches the
-    /// square.
-    fn picture(rows: [&str; 7]) -> (Board, u16) {
+    /// A 15x15 renju board, Black to move, from a picture of a 7x7 square in its middle:
+    /// seven rows, top to bottom, apart by white space; `x` Black, `o` White, `.` empty, `*`
+    /// the cell asked about (left empty). Stones are added in turn, the side short of stones
+    /// filling in on the top rows (White) or the bottom ones (Black), two columns apart:
+    /// nothing they make reaches the square.
+    fn picture(rows: &str) -> (Board, u16) {
         let mut b = Board::new(15, Rule::Renju).unwrap();
         let (mut black, mut white, mut star) = (Vec::new(), Vec::new(), None);
+        let rows: Vec<&str> = rows.split_whitespace().collect();
+        assert_eq!(rows.len(), 7, "seven rows");
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
                 let cell = b.index(4 + c as u32, 4 + r as u32).unwrap();
@@ -279,77 +281,128 @@ mod tests {
         (t, star)
     }
 
-    /// Hand-worked cases of the renju rules, in all 8 orientations, each with the answer the rules give.
+    /// Hand-worked cases of the renju rules, each with the answer the rules give, in all 8
+    /// orientations.
     #[test]
     fn the_forbidden_shapes_by_hand() {
-        let cases: [([&str; 7], Option<Foul>, &str); 10] = [
+        let cases: [(&str, Option<Foul>, &str); 10] = [
             (
-                [
-                    ".......", ".......", "...x...", "...x...", ".xx*...", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    ...x...
+                    ...x...
+                    .xx*...
+                    .......
+                    .......",
                 Some(Foul::DoubleThree),
                 "two open threes",
             ),
             (
-                [
-                    ".......", "...x...", "...x...", "...x...", "xxx*...", ".......", ".......",
-                ],
+                "
+                    .......
+                    ...x...
+                    ...x...
+                    ...x...
+                    xxx*...
+                    .......
+                    .......",
                 Some(Foul::DoubleFour),
                 "two straight fours",
             ),
             (
-                [
-                    ".......", ".......", ".......", "x.x*x.x", ".......", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    .......
+                    x.x*x.x
+                    .......
+                    .......
+                    .......",
                 Some(Foul::DoubleFour),
                 "two fours on one line",
             ),
             (
-                [
-                    ".......", ".......", ".......", "xxx*xx.", ".......", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    .......
+                    xxx*xx.
+                    .......
+                    .......
+                    .......",
                 Some(Foul::Overline),
                 "six in a row",
             ),
             (
-                [
-                    "....x..", "....x..", "....x..", "xxxx*..", ".......", ".......", ".......",
-                ],
+                "
+                    ....x..
+                    ....x..
+                    ....x..
+                    xxxx*..
+                    .......
+                    .......
+                    .......",
                 None,
                 "five with a four: the five wins",
             ),
             (
-                [
-                    ".......", ".......", "....x..", "....x..", ".xxx*..", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    ....x..
+                    ....x..
+                    .xxx*..
+                    .......
+                    .......",
                 None,
                 "a four and a three are allowed",
             ),
             (
-                [
-                    ".......", ".......", "...x...", "...x...", "oxx*...", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    ...x...
+                    ...x...
+                    oxx*...
+                    .......
+                    .......",
                 None,
                 "a three closed at one end is no three",
             ),
             (
-                [
-                    ".......", ".x...x.", ".x...x.", ".x...x.", "..xx*..", "....x..", "....x..",
-                ],
+                "
+                    .......
+                    .x...x.
+                    .x...x.
+                    .x...x.
+                    ..xx*..
+                    ....x..
+                    ....x..",
                 None,
                 "a three whose straight fours would both be double fours is no three",
             ),
             (
-                [
-                    ".......", ".......", ".......", ".......", "..xx*..", "....x..", "....x..",
-                ],
+                "
+                    .......
+                    .......
+                    .......
+                    .......
+                    ..xx*..
+                    ....x..
+                    ....x..",
                 Some(Foul::DoubleThree),
                 "the same without the double fours",
             ),
             (
-                [
-                    ".......", ".......", ".......", "xxxx*x.", ".......", ".......", ".......",
-                ],
+                "
+                    .......
+                    .......
+                    .......
+                    xxxx*x.
+                    .......
+                    .......
+                    .......",
                 Some(Foul::Overline),
                 "six with a gap filled",
             ),
@@ -484,8 +537,9 @@ mod tests {
     }
 
     /// Random crowded positions (stones in a 7x7 or 6x6 square, some with a crowded row
-    /// through it, more Black than White so that fouls are common): every empty cell's foul equals the plain version's, and
-    /// [`Board::forbids`]' quick filter lets every foul through.
+    /// through it, more Black than White so that fouls are common): every empty cell's foul
+    /// equals the plain version's, and [`Board::forbids`]' quick filter lets every foul
+    /// through.
     #[test]
     fn fouls_equal_a_plain_reading_of_the_rules() {
         let mut rand = xorshift(0x5EED_0F4E_4E4E);
@@ -564,9 +618,14 @@ mod tests {
     /// is only a four, blocked on f5).
     #[test]
     fn white_wins_through_a_block_forbidden_to_black() {
-        let rows = [
-            ".......", "......x", "...x.o.", "...xo..", ".xx*...", "..o....", ".......",
-        ];
+        let rows = "
+            .......
+            ......x
+            ...x.o.
+            ...xo..
+            .xx*...
+            ..o....
+            .......";
         let (b, block) = picture(rows);
         assert_eq!(b.foul(block), Some(Foul::DoubleThree));
         // Every orientation: a win by one four onto the block.
@@ -613,9 +672,14 @@ mod tests {
     /// renju engine plays something else, allowed; the board refuses the cell with the reason.
     #[test]
     fn the_engine_never_plays_a_forbidden_move() {
-        let rows = [
-            ".......", "...x...", "...x...", "...x...", "xxx*...", ".......", ".......",
-        ];
+        let rows = "
+            .......
+            ...x...
+            ...x...
+            ...x...
+            xxx*...
+            .......
+            .......";
         let (mut b, four_four) = picture(rows);
         let t = Engine::new(4).think(&mut b, Limit::Depth(4), |_| {});
         let best = t.best.expect("a move");
@@ -665,9 +729,14 @@ mod tests {
     #[test]
     fn a_three_whose_straight_fours_are_forbidden_is_no_threat() {
         use alphabeta::{Evaluator, Game};
-        let rows = [
-            ".o...o.", ".x...x.", ".x...x.", ".x...x.", "..xx*..", ".......", ".......",
-        ];
+        let rows = "
+            .o...o.
+            .x...x.
+            .x...x.
+            .x...x.
+            ..xx*..
+            .......
+            .......";
         let (b, three) = picture(rows);
         let mut renju = b.clone();
         renju.place(three);
