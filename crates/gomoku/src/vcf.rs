@@ -191,6 +191,9 @@ impl VcfSearch {
 /// is forbidden to the defender (Black): a move the defender may play instead (the five
 /// follows). `None` where the block is allowed, or Black has no move at all.
 fn unblockable(b: &mut Board, four: u16, block: u16) -> Option<u16> {
+    if b.rule() != crate::Rule::Renju || b.to_move() != Color::White {
+        return None;
+    }
     b.place(four);
     let elsewhere = if b.forbids(block) {
         b.any_allowed_move()
