@@ -761,4 +761,30 @@ mod tests {
         assert!(sure(&standard));
         assert!(!sure(&renju));
     }
+
+    /// Two crossing twos (g8 h8, i6 i7): i8 makes two open threes, a win by threats under
+    /// freestyle, a foul under renju. The renju VCT finds another way, every Black move of
+    /// it allowed, ending in Black's five.
+    #[test]
+    fn a_vct_under_renju_plays_no_foul() {
+        use crate::VctSearch;
+        let moves = "g8a1h8a3i6o1i7o3";
+        let mut free = Board::new(15, Rule::Freestyle).unwrap();
+        free.play_sequence(moves).unwrap();
+        let i8 = free.parse_cell("i8").unwrap();
+        let line = VctSearch::new(8, 2_000_000).find(&mut free).expect("a VCT");
+        assert_eq!(line[0], i8);
+
+        let mut b = Board::new(15, Rule::Renju).unwrap();
+        b.play_sequence(moves).unwrap();
+        assert_eq!(b.foul(i8), Some(Foul::DoubleThree));
+        let line = VctSearch::new(8, 2_000_000).find(&mut b).expect("a VCT");
+        assert_ne!(line[0], i8);
+        let mut g = b.clone();
+        for &m in &line {
+            assert!(!g.forbids(m), "{} is a foul in {line:?}\n{g}", g.name(m));
+            g.place(m);
+        }
+        assert_eq!(g.winner(), Some(Color::Black), "{g}");
+    }
 }
