@@ -134,7 +134,7 @@ fn forbidden_blocks(board: &Board, line: &[u16]) -> Vec<String> {
     for &m in line {
         if g.to_move() != attacker {
             for c in g.five_cells(attacker) {
-                if let Some(foul) = g.forbids(c).then(|| g.foul(c)).flatten() {
+                if let Some(foul) = g.forbidden(c) {
                     notes.push(format!(
                         "black may not block {}: it makes {foul}",
                         g.name(c)

@@ -810,7 +810,7 @@ impl Board {
         }
         match self.cells.get(cell as usize) {
             Some(Cell::Empty) => {
-                if let Some(foul) = self.forbids(cell).then(|| self.foul(cell)).flatten() {
+                if let Some(foul) = self.forbidden(cell) {
                     return Err(BoardError::Forbidden(self.name(cell), foul));
                 }
                 self.place(cell);

@@ -221,7 +221,10 @@ impl Board {
     #[inline]
     pub(crate) fn can_make_open_four(&self, color: Color) -> bool {
         self.pattern_count(color, Pattern::OpenFour) > 0
-            && (!self.fouls_bind(color) || self.any_allowed(|c| self.makes_open_four(c, color)))
+            && (!self.fouls_bind(color)
+                || self
+                    .first_allowed(color, |c| self.makes_open_four(c, color))
+                    .is_some())
     }
 
     /// Does renju forbid `color` some moves (Black under renju)?
@@ -230,13 +233,16 @@ impl Board {
         self.rule() == Rule::Renju && color == Color::Black
     }
 
-    /// Is there a candidate where `wanted` holds and Black may play (under renju)?
+    /// The first candidate where `wanted` holds and `color` may play (every one but Black's
+    /// fouls under renju).
     #[inline(never)]
-    fn any_allowed(&self, wanted: impl Fn(u16) -> bool) -> bool {
-        let mut found = false;
+    fn first_allowed(&self, color: Color, wanted: impl Fn(u16) -> bool) -> Option<u16> {
+        let mut found = None;
         self.candidates_while(|c| {
-            found = wanted(c) && self.foul(c).is_none();
-            !found
+            if wanted(c) && self.foul_for(color, c).is_none() {
+                found = Some(c);
+            }
+            found.is_none()
         });
         found
     }
@@ -256,7 +262,10 @@ impl Board {
             .combo_counts()
             .lane(op, crate::Combo::Decisive as usize)
             == 0
-            || (self.fouls_bind(op) && !self.any_allowed(|c| self.makes_decisive(c, op)))
+            || (self.fouls_bind(op)
+                && self
+                    .first_allowed(op, |c| self.makes_decisive(c, op))
+                    .is_none())
         {
             return None;
         }
@@ -400,14 +409,7 @@ impl Board {
     /// The first candidate the side to move may play (every one but Black's forbidden
     /// cells under renju).
     pub(crate) fn any_allowed_move(&self) -> Option<u16> {
-        let mut found = None;
-        self.candidates_while(|c| {
-            if !self.forbids(c) {
-                found = Some(c);
-            }
-            found.is_none()
-        });
-        found
+        self.first_allowed(self.to_move(), |_| true)
     }
 
     /// [`Game::generate_moves`], and with `keys` [`Game::generate_keyed`].
@@ -616,9 +618,7 @@ impl Game for Board {
         let last = h[h.len() - 2];
         for d in DIRECTIONS {
             for cell in line_cells(last, d) {
-                if self.at(cell) == Cell::Empty
-                    && self.makes_four(cell, me)
-                    && !(self.fouls_bind(me) && self.forbids(cell))
+                if self.at(cell) == Cell::Empty && self.makes_four(cell, me) && !self.forbids(cell)
                 {
                     moves.push(cell);
                 }

@@ -64,15 +64,30 @@ impl Board {
         foul_at(&mut grid, cell as usize, lines)
     }
 
-    /// Would the side to move break the rule by playing the empty `cell`? Only Black under
-    /// renju ever does; the cell's pattern tally rules out almost every cell without the
-    /// full test.
+    /// Why the side to move may not play the empty `cell`, if it may not: only Black under
+    /// renju ever has a foul.
+    #[inline]
+    pub fn forbidden(&self, cell: u16) -> Option<Foul> {
+        self.foul_for(self.to_move(), cell)
+    }
+
+    /// Would the side to move break the rule by playing the empty `cell`?
     #[inline]
     pub fn forbids(&self, cell: u16) -> bool {
-        self.rule() == Rule::Renju
-            && self.to_move() == Color::Black
-            && (may_be_foul(self.black_tally(cell)) || self.may_overline(cell))
-            && self.foul(cell).is_some()
+        self.forbidden(cell).is_some()
+    }
+
+    /// Why `color` may not play the empty `cell`, if it may not. The cell's pattern tally
+    /// rules out almost every cell without the full test.
+    #[inline]
+    pub(crate) fn foul_for(&self, color: Color, cell: u16) -> Option<Foul> {
+        if self.rule() != Rule::Renju
+            || color != Color::Black
+            || !(may_be_foul(self.black_tally(cell)) || self.may_overline(cell))
+        {
+            return None;
+        }
+        self.foul(cell)
     }
 
     /// Could a black stone on `cell` make six or more in a row (the tallies do not see it:
@@ -174,11 +189,16 @@ fn five_cells(g: &mut Grid, cell: usize, d: isize) -> ([usize; 3], usize) {
     (out, n)
 }
 
-/// Is the line through `cell` a straight four: two cells make five, five steps apart (so
-/// the four stones between them are one unbroken row)? (The directions are positive steps,
-/// so the cells come in increasing order.)
+/// Is the line through `cell` a straight four (see [`straight`])?
 fn is_straight_four(g: &mut Grid, cell: usize, d: isize) -> bool {
     let (cells, n) = five_cells(g, cell, d);
+    straight(&cells, n, d)
+}
+
+/// Do these cells making five (`n` of them, from [`five_cells`]) make a straight four: two,
+/// five steps apart, so the four stones between them are one unbroken row? (The directions
+/// are positive steps, so the cells come in increasing order.)
+fn straight(cells: &[usize; 3], n: usize, d: isize) -> bool {
     n == 2 && (cells[1] - cells[0]) as isize == 5 * d
 }
 
@@ -188,7 +208,7 @@ fn fours_on_line(g: &mut Grid, cell: usize, d: isize) -> usize {
     let (cells, n) = five_cells(g, cell, d);
     match n {
         0 => 0,
-        2 if (cells[1] - cells[0]) as isize == 5 * d => 1,
+        2 if straight(&cells, n, d) => 1,
         1 => 1,
         _ => 2,
     }

@@ -142,6 +142,13 @@ impl VcfSearch {
             b.place(c);
             let (fives, n) = fives_through(b, c, me);
             let defender_wins = n > 0 && b.first_five_cell(op).is_some();
+            // Under renju a lone block may be forbidden to Black: it plays elsewhere, then
+            // the five.
+            let elsewhere = if n == 1 && !defender_wins && b.forbids(fives[0]) {
+                b.any_allowed_move()
+            } else {
+                None
+            };
             b.remove_last();
             if n == 0 || defender_wins {
                 // Not a four, or a four that does not stop the defender's own five.
@@ -153,7 +160,7 @@ impl VcfSearch {
                 found = true;
                 break;
             }
-            if let Some(elsewhere) = unblockable(b, c, fives[0]) {
+            if let Some(elsewhere) = elsewhere {
                 line.extend([c, elsewhere, fives[0]]);
                 found = true;
                 break;
@@ -185,23 +192,6 @@ impl VcfSearch {
         self.failed.insert(b.hash());
         false
     }
-}
-
-/// Under renju, when the attacker's four on `four` can be blocked only on `block` and that
-/// is forbidden to the defender (Black): a move the defender may play instead (the five
-/// follows). `None` where the block is allowed, or Black has no move at all.
-fn unblockable(b: &mut Board, four: u16, block: u16) -> Option<u16> {
-    if b.rule() != crate::Rule::Renju || b.to_move() != Color::White {
-        return None;
-    }
-    b.place(four);
-    let elsewhere = if b.forbids(block) {
-        b.any_allowed_move()
-    } else {
-        None
-    };
-    b.remove_last();
-    elsewhere
 }
 
 /// Does a stone of `color` on `cell` make a four that wins or may lead to a win: one that

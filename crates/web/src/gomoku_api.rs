@@ -139,9 +139,9 @@ fn forbidden_cells(b: &Board) -> Vec<ForbiddenCell> {
         return Vec::new();
     }
     b.cells()
-        .filter(|&c| b.at(c) == Cell::Empty && b.forbids(c))
+        .filter(|&c| b.at(c) == Cell::Empty)
         .filter_map(|c| {
-            b.foul(c).map(|f| ForbiddenCell {
+            b.forbidden(c).map(|f| ForbiddenCell {
                 cell: b.name(c),
                 foul: f.to_string(),
             })
