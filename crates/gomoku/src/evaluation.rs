@@ -105,8 +105,9 @@ impl Evaluator<Board> for Threats {
         if c.get(me, Pattern::Five) > 0 {
             return Score(SURE);
         }
-        // Two fours to block, unless both complete on one cell.
-        if b.has_two_five_cells(op) {
+        // Two fours to block, unless both complete on one cell; under renju, a four whose
+        // block Black may not play.
+        if b.five_unstoppable(op) {
             return Score(-SURE);
         }
         if c.get(op, Pattern::Five) == 0 && b.can_make_open_four(me) {

@@ -200,11 +200,20 @@ impl Board {
         (cells, n)
     }
 
-    /// Does `color` threaten five on two cells (two fours that cannot both be blocked)? The
-    /// counts are of cells and directions, so a count of one is one cell and needs no scan;
-    /// two lines crossing at one empty cell count twice, so two need one.
-    pub(crate) fn has_two_five_cells(&self, color: Color) -> bool {
-        self.pattern_count(color, Pattern::Five) >= 2 && self.five_cells_upto2(color).1 >= 2
+    /// Does `color` threaten five where its opponent cannot block: on two cells (two fours),
+    /// or under renju (White's four) on a cell Black may not play? The counts are of cells
+    /// and directions, so a count of one is one cell and needs no scan; two lines crossing
+    /// at one empty cell count twice, so two need one.
+    pub(crate) fn five_unstoppable(&self, color: Color) -> bool {
+        let count = self.pattern_count(color, Pattern::Five);
+        if !self.fouls_bind(color.other()) {
+            return count >= 2 && self.five_cells_upto2(color).1 >= 2;
+        }
+        if count == 0 {
+            return false;
+        }
+        let (cells, n) = self.five_cells_upto2(color);
+        n >= 2 || self.foul_for(color.other(), cells[0]).is_some()
     }
 
     /// Does `color` threaten to win: a four (a cell where it would make five) or an open
@@ -525,7 +534,7 @@ impl Game for Board {
         let me = self.to_move();
         let op = me.other();
         if self.pattern_count(op, Pattern::Five) > 0 {
-            if self.has_two_five_cells(op) {
+            if self.five_unstoppable(op) {
                 return Ends::LostIn(2);
             }
             return Ends::NotBefore { win: 3, loss: 2 };

@@ -252,7 +252,8 @@ fn holds(g: &Grid, from: usize, d: isize, cell: usize) -> bool {
 mod tests {
     use super::*;
     use crate::test_util::{check_line, xorshift};
-    use crate::{Engine, Limit, VcfSearch};
+    use crate::{Engine, Limit, Threats, VcfSearch};
+    use alphabeta::{Ends, Evaluator, Game, Score};
 
     /// A 15x15 renju board, Black to move, from a picture of a 7x7 square in its middle:
     /// seven rows, top to bottom, apart by white space; `x` Black, `o` White, `.` empty, `*`
@@ -679,6 +680,10 @@ mod tests {
             vec![block],
             "a four onto the block"
         );
+        // Black to move after the four has lost, and the static value and the sure ends
+        // say so without a search.
+        assert_eq!(after.earliest_end(), Ends::LostIn(2));
+        assert_eq!(Threats.evaluate(&after), Score(-100_000));
 
         // The same stones under the standard rule: Black blocks, no win by fours.
         let mut s = Board::new(15, Rule::Standard).unwrap();
@@ -686,6 +691,9 @@ mod tests {
             s.place(m);
         }
         assert_eq!(VcfSearch::new(10, 100_000).find(&mut s), None);
+        s.place(t.best.unwrap());
+        assert_ne!(s.earliest_end(), Ends::LostIn(2));
+        assert!(Threats.evaluate(&s).0 > -100_000);
     }
 
     /// Black to move where a double four would win at once under the standard rule: the
