@@ -1,7 +1,9 @@
 //! `alphabeta tictactoe`: play, analyse a position, solve the game.
 
 use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
-use alphabeta_games::tictactoe::{analyze, perfect_search, solve, OpenLines, Player, TicTacToe};
+use alphabeta_games::tictactoe::{
+    analyze, lookahead, perfect_search, solve, OpenLines, Player, TicTacToe,
+};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -36,6 +38,11 @@ pub struct AnalyzeArgs {
     /// The side to move (inferred from the counts when not given).
     #[arg(long, value_enum)]
     to_move: Option<Side>,
+    /// Also every move's value by the material's look-ahead: the positions this many plies
+    /// ahead (1 to 9) scored by f(p) = open lines for the side to move - for the other,
+    /// backed up by minimax.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9))]
+    plies: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -88,6 +95,35 @@ struct AnalyzeJson {
     best_move: Option<u8>,
     moves: Vec<MoveJson>,
     nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lookahead: Option<LookaheadJson>,
+}
+
+/// The material's look-ahead (`--plies`).
+#[derive(Serialize)]
+struct LookaheadJson {
+    plies: u32,
+    value: Option<String>,
+    best_move: Option<u8>,
+    moves: Vec<MoveJson>,
+    nodes: u64,
+}
+
+/// "1 ply", "2 plies".
+fn plies_name(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+fn moves_json(moves: &[(u8, Score)], show: fn(Score) -> String) -> Vec<MoveJson> {
+    moves
+        .iter()
+        .map(|&(c, v)| MoveJson {
+            cell: c + 1,
+            name: TicTacToe::move_name(c),
+            value: show(v),
+            score: v.0,
+        })
+        .collect()
 }
 
 fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
@@ -97,6 +133,7 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
     });
     let p = TicTacToe::parse(&a.board, turn).context("in the board")?;
     let result = analyze(&mut perfect_search(), &p);
+    let ahead = a.plies.map(|n| (n, lookahead(&p, n)));
     let over = match p.outcome() {
         Some(Outcome::Draw) => Some("a draw".to_string()),
         Some(_) => Some(format!("{} has won", p.to_move().other())),
@@ -109,17 +146,15 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
             game_over: over,
             value: result.value.map(verdict),
             best_move: result.best.map(|c| c + 1),
-            moves: result
-                .moves
-                .iter()
-                .map(|&(c, v)| MoveJson {
-                    cell: c + 1,
-                    name: TicTacToe::move_name(c),
-                    value: verdict(v),
-                    score: v.0,
-                })
-                .collect(),
+            moves: moves_json(&result.moves, verdict),
             nodes: result.stats.nodes,
+            lookahead: ahead.map(|(plies, l)| LookaheadJson {
+                plies,
+                value: l.value.map(|v| v.to_string()),
+                best_move: l.best.map(|c| c + 1),
+                moves: moves_json(&l.moves, |v| v.to_string()),
+                nodes: l.stats.nodes,
+            }),
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
@@ -132,16 +167,36 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
     println!("{} to move", p.to_move());
     let mut moves = result.moves.clone();
     moves.sort_by_key(|m| m.0);
-    for (cell, v) in moves {
-        let mark = if Some(cell) == result.best {
-            "  <- best"
-        } else {
-            ""
-        };
-        println!("  {}: {}{mark}", cell + 1, verdict(v));
+    let mark = |cell, best| if Some(cell) == best { " <-" } else { "" };
+    if let Some((plies, l)) = &ahead {
+        println!(
+            "  move  perfect play      look-ahead {}, f(p) = open lines",
+            plies_name(*plies)
+        );
+        for (cell, v) in moves {
+            let f = l.moves.iter().find(|m| m.0 == cell);
+            let f = f.map_or(String::new(), |m| m.1.to_string());
+            let best = format!("{}{}", verdict(v), mark(cell, result.best));
+            println!("  {:>4}  {best:<16}  {f}{}", cell + 1, mark(cell, l.best));
+        }
+    } else {
+        for (cell, v) in moves {
+            println!("  {}: {}{}", cell + 1, verdict(v), mark(cell, result.best));
+        }
     }
     if let (Some(b), Some(v)) = (result.best, result.value) {
         println!("best move: {} ({})", b + 1, verdict(v));
+    }
+    if let Some((plies, l)) = &ahead {
+        if let (Some(b), Some(v)) = (l.best, l.value) {
+            println!(
+                "the look-ahead of {} plays {} (worth {}; {} nodes of minimax)",
+                plies_name(*plies),
+                b + 1,
+                v,
+                l.stats.nodes
+            );
+        }
     }
     println!("{} nodes searched", result.stats.nodes);
     Ok(())

@@ -451,6 +451,39 @@ async fn tictactoe(c: &Client, url: &str) {
     )
     .await;
     assert_eq!(labels, json!(vec!["draw"; 9]));
+    // The material's two-ply look-ahead: centre 1, corners -1, edges -2, the centre its pick.
+    set_value(c, "x-plies", "2").await;
+    js(
+        c,
+        "document.getElementById('x-plies').dispatchEvent(new Event('change')); return 1;",
+    )
+    .await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#x-board small.f').length === 9",
+        Duration::from_secs(10),
+    )
+    .await;
+    let fs = js(
+        c,
+        "return [...document.querySelectorAll('#x-board small.f')].map(s => s.textContent);",
+    )
+    .await;
+    let want = [
+        "f -1", "f -2", "f -1", "f -2", "f 1", "f -2", "f -1", "f -2", "f -1",
+    ];
+    assert_eq!(fs, json!(want));
+    let pick = js(c, "return [...document.querySelectorAll('#x-board small.f')].findIndex(s => s.classList.contains('pick'));").await;
+    assert_eq!(pick, json!(4));
+    let said = js(
+        c,
+        "return document.getElementById('x-lookahead').textContent;",
+    )
+    .await;
+    assert!(
+        said.as_str().unwrap().contains("would play square 5"),
+        "{said}"
+    );
     click(c, "#x-board button:nth-child(5)").await;
     wait_until(
         c,

@@ -61,6 +61,50 @@ fn tictactoe_analyze_json() {
 }
 
 #[test]
+fn tictactoe_look_ahead() {
+    // The material's two-ply look-ahead with f(p) = open lines: centre 1, corners -1,
+    // edges -2; it plays the centre.
+    let j: Value = serde_json::from_str(&ok(&[
+        "tictactoe",
+        "analyze",
+        ".........",
+        "--plies",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    let l = &j["lookahead"];
+    assert_eq!(
+        (l["plies"].as_u64(), l["best_move"].as_u64()),
+        (Some(2), Some(5))
+    );
+    let value = |cell: u64| {
+        l["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["cell"] == cell)
+            .map(|m| m["value"].as_str().unwrap().to_string())
+    };
+    let want = ["-1", "-2", "-1", "-2", "1", "-2", "-1", "-2", "-1"];
+    for (cell, v) in (1..=9).zip(want) {
+        assert_eq!(value(cell).as_deref(), Some(v), "cell {cell}");
+    }
+    // One ply sees X's win in one, and plays it.
+    let text = ok(&["tictactoe", "analyze", "XO.....OX", "--plies", "1"]);
+    assert!(
+        text.contains("the look-ahead of 1 ply plays 5 (worth win in 1"),
+        "{text}"
+    );
+    // Without --plies, no look-ahead in the JSON.
+    let j: Value =
+        serde_json::from_str(&ok(&["tictactoe", "analyze", "X........", "--json"])).unwrap();
+    assert!(j.get("lookahead").is_none());
+    assert!(fails(&["tictactoe", "analyze", "X........", "--plies", "0"]).contains("plies"));
+    assert!(fails(&["tictactoe", "analyze", "X........", "--plies", "10"]).contains("plies"));
+}
+
+#[test]
 fn tictactoe_solve() {
     let j: Value = serde_json::from_str(&ok(&["tictactoe", "solve", "--json"])).unwrap();
     assert_eq!(j["value"], "draw");

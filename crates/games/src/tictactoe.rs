@@ -7,7 +7,9 @@
 
 use std::fmt;
 
-use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions, Stats};
+use alphabeta::{
+    minimax, Evaluator, Game, NoObserver, Outcome, Score, Search, SearchOptions, Stats,
+};
 use thiserror::Error;
 
 /// The 8 lines, as masks of cells.
@@ -423,10 +425,11 @@ pub fn solve(search: &mut Search, p: &TicTacToe) -> alphabeta::SearchReport<u8> 
     search.solve(&mut g, &OpenLines, 9, Score::LOSS, Score::WIN)
 }
 
-/// The value of every legal move, for the side to move.
+/// The value of every legal move, for the side to move ([`analyze`]: under perfect play;
+/// [`lookahead`]: as the material's look-ahead sees it).
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// Each legal move (cell 0-8) and its perfect-play value for the side to move.
+    /// Each legal move (cell 0-8) and its value for the side to move.
     pub moves: Vec<(u8, Score)>,
     /// The best move (the first of the best, in centre-corner-edge order).
     pub best: Option<u8>,
@@ -449,23 +452,55 @@ pub fn analyze(search: &mut Search, p: &TicTacToe) -> Analysis {
             g.undo(cell);
             stats.add_counts(&r.stats);
             stats.time += r.stats.time;
-            // The child's value is for the opponent, one ply deeper: a win in n there is a
-            // loss in n + 1 here.
-            let v = match r.score.plies_to_end() {
-                Some(n) if r.score.is_win() => Score::loss_in(n + 1),
-                Some(n) => Score::win_in(n + 1),
-                None => -r.score,
-            };
-            moves.push((cell, v));
+            moves.push((cell, seen_from_parent(r.score)));
         }
     }
-    let value = moves.iter().map(|m| m.1).max();
-    let best = moves.iter().find(|m| Some(m.1) == value).map(|m| m.0);
-    Analysis {
-        moves,
-        best,
-        value,
-        stats,
+    Analysis::of(moves, stats)
+}
+
+/// The material's look-ahead: every legal move's value for the side to move when the
+/// positions `plies` moves ahead (1 to 9) are scored by [`OpenLines`] and the values are
+/// backed up by plain minimax; a game won or drawn before the horizon is scored as such.
+/// From the empty board two plies ahead it plays the centre (worth 1; a corner -1, an edge
+/// -2), as the material shows.
+pub fn lookahead(p: &TicTacToe, plies: u32) -> Analysis {
+    let mut g = p.plain();
+    let mut moves = Vec::new();
+    let mut stats = Stats::default();
+    if g.outcome().is_none() {
+        let list: Vec<u8> = g.legal_moves().collect();
+        for cell in list {
+            g.play(cell);
+            let r = minimax(&mut g, &OpenLines, plies.clamp(1, 9) - 1, &mut NoObserver);
+            g.undo(cell);
+            stats.add_counts(&r.stats);
+            moves.push((cell, seen_from_parent(r.score)));
+        }
+    }
+    Analysis::of(moves, stats)
+}
+
+/// A child's value (for the opponent, one ply deeper) seen from its parent: negated, and a
+/// win in n there is a loss in n + 1 here.
+fn seen_from_parent(child: Score) -> Score {
+    match child.plies_to_end() {
+        Some(n) if child.is_win() => Score::loss_in(n + 1),
+        Some(n) => Score::win_in(n + 1),
+        None => -child,
+    }
+}
+
+impl Analysis {
+    /// The analysis of these moves' values: the best is the first of the highest.
+    fn of(moves: Vec<(u8, Score)>, stats: Stats) -> Analysis {
+        let value = moves.iter().map(|m| m.1).max();
+        let best = moves.iter().find(|m| Some(m.1) == value).map(|m| m.0);
+        Analysis {
+            moves,
+            best,
+            value,
+            stats,
+        }
     }
 }
 

@@ -4,7 +4,9 @@
 use std::collections::{HashMap, HashSet};
 
 use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
-use alphabeta_games::tictactoe::{analyze, perfect_search, solve, OpenLines, TicTacToe};
+use alphabeta_games::tictactoe::{
+    analyze, lookahead, perfect_search, solve, OpenLines, Player, TicTacToe, LINES,
+};
 
 /// Every position reachable from the empty board (terminal ones included), by its cells.
 fn reachable() -> HashMap<String, TicTacToe> {
@@ -44,7 +46,7 @@ fn every_possible_game() {
             Some(Outcome::Loss) => {
                 totals[0] += 1;
                 // The side to move lost: the winner is the other.
-                if p.to_move() == alphabeta_games::tictactoe::Player::O {
+                if p.to_move() == Player::O {
                     totals[1] += 1;
                 } else {
                     totals[2] += 1;
@@ -164,6 +166,65 @@ fn a_two_ply_search_with_open_lines_plays_the_centre() {
         &mut NoObserver,
     );
     assert_eq!(ab.best_move, Some(4));
+}
+
+/// The material's look-ahead by a negamax written here: f(p) counted from the cells, a game
+/// over scored as the brute force scores it.
+fn look(p: &mut TicTacToe, plies: u32, ply: u32) -> Score {
+    match p.outcome() {
+        Some(Outcome::Loss) => return Score::loss_in(ply),
+        Some(_) => return Score::DRAW,
+        None => {}
+    }
+    if plies == 0 {
+        let open = |who: Player| {
+            let blocked = |l: u16| (0..9).any(|c| l >> c & 1 == 1 && p.at(c) == Some(who.other()));
+            LINES.iter().filter(|&&l| !blocked(l)).count() as i32
+        };
+        return Score(open(p.to_move()) - open(p.to_move().other()));
+    }
+    let mut best = -Score::INFINITY;
+    for cell in 0..9 {
+        if p.at(cell).is_none() {
+            p.play(cell);
+            best = best.max(-look(p, plies - 1, ply + 1));
+            p.undo(cell);
+        }
+    }
+    best
+}
+
+#[test]
+fn the_look_ahead_is_the_materials() {
+    let empty = TicTacToe::new();
+    let values = |plies| {
+        let a = lookahead(&empty, plies);
+        assert_eq!(a.moves.len(), 9);
+        // Centre, a corner, an edge.
+        let of = |cell| a.moves.iter().find(|m| m.0 == cell).unwrap().1 .0;
+        ((of(4), of(0), of(1)), a.best)
+    };
+    // One ply: f after the move, counted by hand: the centre leaves O the 4 lines not
+    // through it (8 - 4), a corner 5, an edge 6; X keeps all 8.
+    assert_eq!(values(1), ((4, 3, 2), Some(4)));
+    // Two plies: the material's backed-up values, the centre chosen.
+    assert_eq!(values(2), ((1, -1, -2), Some(4)));
+    // Every move of every reachable position, 1 to 3 plies and 9: the negamax here; and
+    // 9 plies ahead is perfect play.
+    let mut search = perfect_search();
+    for (name, p) in reachable() {
+        for plies in [1, 2, 3, 9] {
+            let a = lookahead(&p, plies);
+            for &(cell, v) in &a.moves {
+                let mut q = p;
+                q.play(cell);
+                assert_eq!(v, -look(&mut q, plies - 1, 1), "{name} {cell} {plies}");
+            }
+            if plies == 9 && p.outcome().is_none() {
+                assert_eq!(a.moves, analyze(&mut search, &p).moves, "{name}");
+            }
+        }
+    }
 }
 
 #[test]

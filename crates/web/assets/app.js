@@ -77,6 +77,11 @@ function drawBoard() {
     el("text", { class: "coord", x: px(i), y: w - 10 }, svg).textContent = letter(i);
     el("text", { class: "coord", x: 10, y: px(i) }, svg).textContent = String(n - i);
   }
+  // Star points, as on a real board: the centre, and four steps in from each corner.
+  const stars = n >= 13 ? [3, n - 4] : [];
+  const dots = stars.flatMap((x) => stars.map((y) => [x, y]));
+  if (n % 2) dots.push([(n - 1) / 2, (n - 1) / 2]);
+  dots.forEach(([x, y]) => el("circle", { class: "star", cx: px(x), cy: px(y), r: 3 }, grid));
   const taken = new Set(game.moves);
   game.moves.forEach((m, k) => {
     const { x, y } = xyOf(m, n);
@@ -526,7 +531,10 @@ function drawTicTacToe() {
   board.replaceChildren();
   const a = X.analysis;
   const human = $("x-side").value;
-  const values = new Map(((a && a.to_move === human && a.moves) || []).map((m) => [m.cell, m.value]));
+  const mine = a && a.to_move === human;
+  const values = new Map(((mine && a.moves) || []).map((m) => [m.cell, m.value]));
+  const ahead = mine ? a.lookahead : null;
+  const fs = new Map(((ahead && ahead.moves) || []).map((m) => [m.cell, m.value]));
   X.cells.forEach((c, i) => {
     const b = document.createElement("button");
     b.textContent = c === "." ? "" : c;
@@ -534,6 +542,12 @@ function drawTicTacToe() {
     if (values.has(i)) {
       const s = document.createElement("small");
       s.textContent = values.get(i);
+      b.appendChild(s);
+    }
+    if (fs.has(i)) {
+      const s = document.createElement("small");
+      s.className = i === ahead.best ? "f pick" : "f";
+      s.textContent = `f ${fs.get(i)}`;
       b.appendChild(s);
     }
     b.disabled = c !== "." || X.busy || !a || a.over || a.to_move !== human;
@@ -547,16 +561,25 @@ function drawTicTacToe() {
   else if (a.to_move === human) status = `Your move (${human}); perfect play from here: ${a.value}.`;
   else status = "The engine is moving…";
   $("x-status").textContent = status;
+  $("x-lookahead").textContent = ahead && ahead.best !== null
+    ? `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} would play square ${ahead.best + 1} (f backed up: ${ahead.value}).`
+    : "";
+}
+
+// The analysis request: the board, and the look-ahead's depth when one is asked for.
+function ticTacToeRequest() {
+  const plies = $("x-plies").value;
+  return plies ? { board: X.cells.join(""), plies: Number(plies) } : { board: X.cells.join("") };
 }
 
 async function refreshTicTacToe() {
   X.busy = true;
   try {
-    X.analysis = await api("POST", "/api/tictactoe", { board: X.cells.join("") });
+    X.analysis = await api("POST", "/api/tictactoe", ticTacToeRequest());
     const a = X.analysis;
     if (!a.over && a.to_move !== $("x-side").value && a.best !== null) {
       X.cells[a.best] = a.to_move;
-      X.analysis = await api("POST", "/api/tictactoe", { board: X.cells.join("") });
+      X.analysis = await api("POST", "/api/tictactoe", ticTacToeRequest());
     }
   } catch (e) {
     $("x-status").textContent = e.message;
@@ -579,6 +602,7 @@ function newTicTacToe() {
 }
 $("x-new").addEventListener("click", newTicTacToe);
 $("x-side").addEventListener("change", newTicTacToe);
+$("x-plies").addEventListener("change", () => { if (!X.busy) refreshTicTacToe(); });
 
 // ---------------------------------------------------------------------------------------------
 

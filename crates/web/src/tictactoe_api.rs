@@ -1,7 +1,10 @@
 //! `POST /api/tictactoe`: every legal move of a position with its perfect-play value, and the
-//! best one. Stateless: the page keeps the board.
+//! best one; on request also the material's look-ahead (f(p) = open lines, backed up a few
+//! plies). Stateless: the page keeps the board.
 
-use alphabeta_games::tictactoe::{analyze as analyze_position, perfect_search, TicTacToe};
+use alphabeta_games::tictactoe::{
+    analyze as analyze_position, lookahead, perfect_search, Analysis, TicTacToe,
+};
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::Json;
@@ -14,6 +17,8 @@ use crate::ApiError;
 #[serde(deny_unknown_fields)]
 pub struct Request {
     board: String,
+    /// The material's look-ahead too, this many plies (1 to 9).
+    plies: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -35,6 +40,30 @@ pub struct Response {
     moves: Vec<MoveValue>,
     best: Option<u8>,
     value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lookahead: Option<Lookahead>,
+}
+
+/// The material's look-ahead: each move's f(p) backed up `plies` plies, or a win or loss
+/// seen within them.
+#[derive(Serialize)]
+struct Lookahead {
+    plies: u32,
+    moves: Vec<MoveValue>,
+    best: Option<u8>,
+    value: Option<String>,
+}
+
+/// Each move of an analysis, its value named by `name`.
+fn move_values(a: &Analysis, name: fn(alphabeta::Score) -> String) -> Vec<MoveValue> {
+    a.moves
+        .iter()
+        .map(|&(cell, v)| MoveValue {
+            cell,
+            name: TicTacToe::move_name(cell),
+            value: name(v),
+        })
+        .collect()
 }
 
 /// Analyses one position.
@@ -42,6 +71,12 @@ pub async fn analyze(
     body: Result<Json<Request>, JsonRejection>,
 ) -> Result<Json<Response>, ApiError> {
     let Json(req) = body?;
+    if req.plies.is_some_and(|n| !(1..=9).contains(&n)) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "plies must be 1 to 9".to_string(),
+        ));
+    }
     let p = TicTacToe::parse(&req.board, None).map_err(|e| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -55,17 +90,18 @@ pub async fn analyze(
         to_move: player(p.to_move()),
         winner: p.winner().map(player),
         over: a.moves.is_empty(),
-        moves: a
-            .moves
-            .iter()
-            .map(|&(cell, v)| MoveValue {
-                cell,
-                name: TicTacToe::move_name(cell),
-                value: value_name(v),
-            })
-            .collect(),
+        moves: move_values(&a, value_name),
         best: a.best,
         value: a.value.map(value_name),
+        lookahead: req.plies.map(|plies| {
+            let l = lookahead(&p, plies);
+            Lookahead {
+                plies,
+                moves: move_values(&l, |v| v.to_string()),
+                best: l.best,
+                value: l.value.map(|v| v.to_string()),
+            }
+        }),
     }))
 }
 

@@ -206,6 +206,43 @@ async fn tictactoe_values_under_perfect_play() {
     let (s, v) = post(&c, &url, json!({"board": "XXQ"})).await;
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("tic-tac-toe"));
+    assert!(v.get("lookahead").is_none());
+}
+
+#[tokio::test]
+async fn tictactoe_the_materials_look_ahead() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/tictactoe");
+    // Two plies with f(p) = open lines from the empty board: centre 1, corners -1, edges -2
+    // (the material's figure); it picks the centre.
+    let (s, v) = post(&c, &url, json!({"board": ".........", "plies": 2})).await;
+    assert_eq!(s, 200, "{v}");
+    let l = &v["lookahead"];
+    assert_eq!(
+        (&l["plies"], &l["best"], &l["value"]),
+        (&json!(2), &json!(4), &json!("1"))
+    );
+    let values: Vec<&str> = l["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_str().unwrap())
+        .collect();
+    // In the generator's order: centre, corners, edges.
+    assert_eq!(
+        values,
+        ["1", "-1", "-1", "-1", "-1", "-2", "-2", "-2", "-2"]
+    );
+    // Perfect play is still there, unchanged.
+    assert_eq!(v["value"], "draw");
+    for plies in [0, 10] {
+        let (s, v) = post(&c, &url, json!({"board": ".........", "plies": plies})).await;
+        assert_eq!(s, 400, "{v}");
+        assert!(error_of(&v).contains("plies"));
+    }
+    let (s, _) = post(&c, &url, json!({"board": ".........", "plies": "two"})).await;
+    assert!(s == 400 || s == 422, "{s}");
 }
 
 /// Reads a whole server-sent-event stream: (event, data) pairs.
