@@ -254,9 +254,11 @@ impl VctSearch {
             // ones after which the attacker has no open four left. And our own fours.
             let (mut near, mut counters) = (self.buffer(), self.buffer());
             b.for_each_candidate(|c| {
+                // Under renju a cell Black may not play is no reply.
                 if b.forbids(c) {
-                    // Under renju a cell Black may not play is no reply.
-                } else if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                    return;
+                }
+                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
                     counters.push(c);
                 } else if (0..4).any(|di| b.pattern(c, attacker, di) >= Pattern::Four) {
                     near.push(c);
