@@ -114,6 +114,7 @@ fn plies_name(n: u32) -> String {
     format!("{n} {}", if n == 1 { "ply" } else { "plies" })
 }
 
+/// Each move for the JSON, its value named by `show`.
 fn moves_json(moves: &[(u8, Score)], show: fn(Score) -> String) -> Vec<MoveJson> {
     moves
         .iter()
@@ -181,7 +182,12 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
         }
     } else {
         for (cell, v) in moves {
-            println!("  {}: {}{}", cell + 1, verdict(v), mark(cell, result.best));
+            let best = if Some(cell) == result.best {
+                "  <- best"
+            } else {
+                ""
+            };
+            println!("  {}: {}{best}", cell + 1, verdict(v));
         }
     }
     if let (Some(b), Some(v)) = (result.best, result.value) {

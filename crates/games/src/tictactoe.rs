@@ -8,7 +8,8 @@
 use std::fmt;
 
 use alphabeta::{
-    minimax, Evaluator, Game, NoObserver, Outcome, Score, Search, SearchOptions, Stats,
+    minimax, Evaluator, Game, NoObserver, Outcome, Score, Search, SearchOptions, SearchReport,
+    Stats,
 };
 use thiserror::Error;
 
@@ -420,7 +421,7 @@ pub fn perfect_search() -> Search {
 }
 
 /// The perfect-play value of a position for the side to move, and its best move.
-pub fn solve(search: &mut Search, p: &TicTacToe) -> alphabeta::SearchReport<u8> {
+pub fn solve(search: &mut Search, p: &TicTacToe) -> SearchReport<u8> {
     let mut g = *p;
     search.solve(&mut g, &OpenLines, 9, Score::LOSS, Score::WIN)
 }
@@ -441,21 +442,9 @@ pub struct Analysis {
 
 /// Every legal move's value under perfect play.
 pub fn analyze(search: &mut Search, p: &TicTacToe) -> Analysis {
-    let mut g = *p;
-    let mut moves = Vec::new();
-    let mut stats = Stats::default();
-    if g.outcome().is_none() {
-        let list: Vec<u8> = g.legal_moves().collect();
-        for cell in list {
-            g.play(cell);
-            let r = search.solve(&mut g, &OpenLines, 9, Score::LOSS, Score::WIN);
-            g.undo(cell);
-            stats.add_counts(&r.stats);
-            stats.time += r.stats.time;
-            moves.push((cell, seen_from_parent(r.score)));
-        }
-    }
-    Analysis::of(moves, stats)
+    Analysis::of_each_move(*p, |g| {
+        search.solve(g, &OpenLines, 9, Score::LOSS, Score::WIN)
+    })
 }
 
 /// The material's look-ahead: every legal move's value for the side to move when the
@@ -464,20 +453,40 @@ pub fn analyze(search: &mut Search, p: &TicTacToe) -> Analysis {
 /// From the empty board two plies ahead it plays the centre (worth 1; a corner -1, an edge
 /// -2), as the material shows.
 pub fn lookahead(p: &TicTacToe, plies: u32) -> Analysis {
-    let mut g = p.plain();
-    let mut moves = Vec::new();
-    let mut stats = Stats::default();
-    if g.outcome().is_none() {
-        let list: Vec<u8> = g.legal_moves().collect();
-        for cell in list {
-            g.play(cell);
-            let r = minimax(&mut g, &OpenLines, plies.clamp(1, 9) - 1, &mut NoObserver);
-            g.undo(cell);
-            stats.add_counts(&r.stats);
-            moves.push((cell, seen_from_parent(r.score)));
+    Analysis::of_each_move(p.plain(), |g| {
+        minimax(g, &OpenLines, plies.clamp(1, 9) - 1, &mut NoObserver)
+    })
+}
+
+impl Analysis {
+    /// Every legal move of `g`, valued by `search_child`'s report on the position after it
+    /// (for the opponent, one ply deeper); the best is the first of the highest.
+    fn of_each_move(
+        mut g: TicTacToe,
+        mut search_child: impl FnMut(&mut TicTacToe) -> SearchReport<u8>,
+    ) -> Analysis {
+        let mut moves = Vec::new();
+        let mut stats = Stats::default();
+        if g.outcome().is_none() {
+            let list: Vec<u8> = g.legal_moves().collect();
+            for cell in list {
+                g.play(cell);
+                let r = search_child(&mut g);
+                g.undo(cell);
+                stats.add_counts(&r.stats);
+                stats.time += r.stats.time;
+                moves.push((cell, seen_from_parent(r.score)));
+            }
+        }
+        let value = moves.iter().map(|m| m.1).max();
+        let best = moves.iter().find(|m| Some(m.1) == value).map(|m| m.0);
+        Analysis {
+            moves,
+            best,
+            value,
+            stats,
         }
     }
-    Analysis::of(moves, stats)
 }
 
 /// A child's value (for the opponent, one ply deeper) seen from its parent: negated, and a
@@ -487,20 +496,6 @@ fn seen_from_parent(child: Score) -> Score {
         Some(n) if child.is_win() => Score::loss_in(n + 1),
         Some(n) => Score::win_in(n + 1),
         None => -child,
-    }
-}
-
-impl Analysis {
-    /// The analysis of these moves' values: the best is the first of the highest.
-    fn of(moves: Vec<(u8, Score)>, stats: Stats) -> Analysis {
-        let value = moves.iter().map(|m| m.1).max();
-        let best = moves.iter().find(|m| Some(m.1) == value).map(|m| m.0);
-        Analysis {
-            moves,
-            best,
-            value,
-            stats,
-        }
     }
 }
 

@@ -27,8 +27,9 @@ struct MoveValue {
     cell: u8,
     /// `a1`-`c3`.
     name: String,
-    /// Perfect-play value for the side to move: `"win in 3"`, `"draw"`, `"loss in 2"`.
-    /// (The solver searches to the end, so anything but a win or a loss is a draw.)
+    /// The value for the side to move. Under perfect play `"win in 3"`, `"draw"`, `"loss in
+    /// 2"` (the solver searches to the end, so anything but a win or a loss is a draw); in
+    /// the look-ahead the backed-up f(p) (`"1"`, `"-2"`) or a win or loss seen in time.
     value: String,
 }
 
