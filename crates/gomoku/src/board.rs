@@ -276,10 +276,10 @@ fn full_code(inner: u16, outer: u8) -> usize {
     ((outer & 15) as usize) << 16 | inner as usize
 }
 
-/// How many cells each side of a cell its line codes see: 5 under the standard and renju rules (an
-/// overline spoils a five), 4 under freestyle.
-const fn reach(standard: bool) -> isize {
-    if standard {
+/// How many cells each side of a cell its line codes see: 5 where they read the outer cells
+/// (the standard and renju rules: an overline spoils a five), 4 under freestyle.
+const fn reach(outer: bool) -> isize {
+    if outer {
         5
     } else {
         4

@@ -206,10 +206,7 @@ impl Board {
     /// at one empty cell count twice, so two need one.
     pub(crate) fn five_unstoppable(&self, color: Color) -> bool {
         let count = self.pattern_count(color, Pattern::Five);
-        if !self.fouls_bind(color.other()) {
-            return count >= 2 && self.five_cells_upto2(color).1 >= 2;
-        }
-        if count == 0 {
+        if count == 0 || (count == 1 && !self.fouls_bind(color.other())) {
             return false;
         }
         let (cells, n) = self.five_cells_upto2(color);
