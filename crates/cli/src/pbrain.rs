@@ -22,12 +22,14 @@ const ABOUT: &str = concat!(
 /// Time allowed per move when the manager says nothing.
 const DEFAULT_TURN: Duration = Duration::from_secs(5);
 
-/// The most of the match clock one move may take is what is left divided by this. The time
-/// plan stops starting iterations after a third of it while the best move is stable, so the
-/// first moves after the opening, which decide most games, take about 7.5% of the clock each
-/// and a game uses a median 54 to 58% of it; at 15 it used a third (docs/BENCHMARKS.md,
-/// session 39).
-const CLOCK_SHARE: u32 = 7;
+/// The most of the match clock one move may take is what is left divided by this. While a
+/// quarter is more than the turn, the first moves take the whole turn; then the time plan
+/// stops starting iterations after a third of the quarter while the best move is stable. The
+/// first moves decide most games: at 24 s a game and 4 s a move a quarter scored about 4
+/// points more against Rapfi than a seventh, using a median 17 s of the clock against 13 s
+/// (docs/BENCHMARKS.md, session 56); a seventh had beaten a fifteenth at 6 s and 12 s
+/// (session 39).
+const CLOCK_SHARE: u32 = 4;
 
 /// What a move loses to process start-up and pipes beyond the brain's own measure of its time,
 /// kept back from both the turn and the match clock's share.
@@ -454,16 +456,20 @@ mod tests {
         assert!(matches!(b.limit(ms(200)), Limit::Exactly(t) if t == ms(245)));
         // Never less than the floor.
         assert!(matches!(b.limit(ms(2000)), Limit::Exactly(t) if t == ms(5)));
-        // When the match clock binds (70 s left: a seventh, 10 s, less 30 ms, under a 20 s
+        // When the match clock binds (60 s left: a quarter, 15 s, less 30 ms, under a 20 s
         // turn), the wait is paid from its share too.
-        let b = brain(20_000, Some(70_000));
-        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(9970)));
-        assert!(matches!(b.limit(ms(500)), Limit::Time(t) if t == ms(9470)));
-        // A clock nearly spent: 210 ms left leaves nothing after the margin, so the floor of
-        // 5 ms; with 21 ms left, a seventh of it.
-        let b = brain(10_000, Some(210));
+        let b = brain(20_000, Some(60_000));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(14_970)));
+        assert!(matches!(b.limit(ms(500)), Limit::Time(t) if t == ms(14_470)));
+        // While a quarter of the clock is more than the turn, the whole turn (less 30 ms and a
+        // twentieth): 100 s left, a 20 s turn.
+        let b = brain(20_000, Some(100_000));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Exactly(t) if t == ms(18_970)));
+        // A clock nearly spent: 120 ms left leaves nothing after the margin, so the floor of
+        // 5 ms; with 12 ms left, a quarter of it.
+        let b = brain(10_000, Some(120));
         assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(5)));
-        let b = brain(10_000, Some(21));
+        let b = brain(10_000, Some(12));
         assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(3)));
     }
 }
