@@ -168,7 +168,7 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
     println!("{} to move", p.to_move());
     let mut moves = result.moves.clone();
     moves.sort_by_key(|m| m.0);
-    let mark = |cell, best| if Some(cell) == best { " <-" } else { "" };
+    let mark = |cell, best, text| if Some(cell) == best { text } else { "" };
     if let Some((plies, l)) = &ahead {
         println!(
             "  move  perfect play      look-ahead {}, f(p) = open lines",
@@ -177,16 +177,16 @@ fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
         for (cell, v) in moves {
             let f = l.moves.iter().find(|m| m.0 == cell);
             let f = f.map_or(String::new(), |m| m.1.to_string());
-            let best = format!("{}{}", verdict(v), mark(cell, result.best));
-            println!("  {:>4}  {best:<16}  {f}{}", cell + 1, mark(cell, l.best));
+            let best = format!("{}{}", verdict(v), mark(cell, result.best, " <-"));
+            println!(
+                "  {:>4}  {best:<16}  {f}{}",
+                cell + 1,
+                mark(cell, l.best, " <-")
+            );
         }
     } else {
         for (cell, v) in moves {
-            let best = if Some(cell) == result.best {
-                "  <- best"
-            } else {
-                ""
-            };
+            let best = mark(cell, result.best, "  <- best");
             println!("  {}: {}{best}", cell + 1, verdict(v));
         }
     }
