@@ -315,7 +315,9 @@ pub struct TimePlan {
 }
 
 impl TimePlan {
-    /// Share of the budget after which no iteration starts when the move is stable.
+    /// Share of the budget after which no iteration starts when the move is stable. At 24 s
+    /// a game 0.45 and 0.2 each scored about 4 points under it, within noise; at 6 s a game
+    /// 0.45 was level (docs/BENCHMARKS.md, sessions 40 and 57).
     pub const BASE: f64 = 0.3;
     /// The most of the budget any plan waits for before it stops starting iterations.
     pub const MOST: f64 = 0.8;
