@@ -27,9 +27,9 @@ const DEFAULT_TURN: Duration = Duration::from_secs(5);
 /// stops starting iterations after a third of the quarter while the best move is stable. The
 /// first moves decide most games: at 24 s a game and 4 s a move a quarter scored about 4
 /// points more against Rapfi than a seventh, using a median 17 to 19 s of the clock, not 13
-/// to 14 (docs/BENCHMARKS.md, session 56; a second run 38.1% against 38.4%). A third and a fifth
-/// each scored 4 to 5 points under it, within noise (session 57); a seventh had beaten a
-/// fifteenth at 6 s and 12 s (session 39).
+/// to 14 (docs/BENCHMARKS.md, session 56; a second run 38.1% against 38.4%). A third and a
+/// fifth each scored 4 to 5 points under it, within noise (session 57); a seventh had beaten
+/// a fifteenth at 6 s and 12 s (session 39).
 const CLOCK_SHARE: u32 = 4;
 
 /// What a move loses to process start-up and pipes beyond the brain's own measure of its time,
