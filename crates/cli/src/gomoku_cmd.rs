@@ -36,7 +36,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
     /// Seconds the engine thinks per move.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = crate::seconds)]
     time: f64,
     #[command(flatten)]
     threads: Threads,
@@ -72,7 +72,7 @@ pub struct BenchArgs {
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// Seconds per opening with `--openings`.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 5.0, value_parser = crate::seconds)]
     time: f64,
     /// Board size for `--openings`.
     #[arg(long, default_value_t = 15)]
@@ -194,7 +194,8 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     print!("{board}");
     match line {
         Some(_) => println!(
-            "{side} wins by {what} ({attacker_moves} moves): {}",
+            "{side} wins by {what} ({attacker_moves} move{}): {}",
+            if attacker_moves == 1 { "" } else { "s" },
             names.join(" ")
         ),
         None if gave_up => println!("{side}: no {kind} found before the node limit"),
@@ -230,7 +231,7 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "time")]
     depth: Option<u32>,
     /// Search this many seconds (default 2 when neither depth nor nodes is given).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::seconds)]
     time: Option<f64>,
     /// Stop after this many nodes (the proof search's included), on top of any depth or
     /// time: with one thread the same answer on any machine, however loaded.

@@ -40,6 +40,22 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
+/// Parses a number of seconds (`--time`, `--max-think`): finite, above 0 and at most a day,
+/// so that it always makes a `Duration` and a typo cannot ask for a search of centuries.
+fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if v.is_finite() && v > 0.0 && v <= 86_400.0 {
+        Ok(v)
+    } else {
+        Err(format!(
+            "seconds must be above 0 and at most 86400, not {s}"
+        ))
+    }
+}
+
 fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();

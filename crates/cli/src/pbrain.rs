@@ -58,8 +58,10 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
     let stop = brain.engine.stop_handle();
     let (tx, rx) = mpsc::channel::<(Instant, String)>();
     std::thread::spawn(move || {
-        for line in input.lines() {
+        // Bytes, not `lines()`: a line that is not UTF-8 must get `UNKNOWN`, not end the input.
+        for line in input.split(b'\n') {
             let Ok(line) = line else { break };
+            let line = String::from_utf8_lossy(&line).into_owned();
             if line.trim().eq_ignore_ascii_case("END") {
                 stop.stop();
             }
@@ -102,14 +104,17 @@ impl Brain {
         match cmd.as_str() {
             "START" => match arg.parse::<u32>() {
                 Ok(n) => self.start(n, out),
-                Err(_) => say(out, &format!("ERROR START needs a board size, got '{arg}'")),
+                Err(_) => say(
+                    out,
+                    &format!("ERROR START needs a board size, got '{}'", shorten(arg)),
+                ),
             },
             "RECTSTART" => match parse_xy(arg) {
                 Some((w, h)) if w == h => self.start(w, out),
                 Some(_) => say(out, "ERROR rectangular boards are not supported"),
                 None => say(
                     out,
-                    &format!("ERROR RECTSTART needs width,height, got '{arg}'"),
+                    &format!("ERROR RECTSTART needs width,height, got '{}'", shorten(arg)),
                 ),
             },
             "RESTART" => match &self.board {
@@ -162,7 +167,10 @@ impl Brain {
     fn opponent_move<W: Write>(&mut self, arg: &str, out: &mut W) -> bool {
         let b = self.board.as_mut().expect("checked by ready");
         let Some((x, y)) = parse_xy(arg) else {
-            say(out, &format!("ERROR TURN needs x,y, got '{arg}'"));
+            say(
+                out,
+                &format!("ERROR TURN needs x,y, got '{}'", shorten(arg)),
+            );
             return false;
         };
         let Some(cell) = b.index(x, y) else {
@@ -217,7 +225,7 @@ impl Brain {
             match parsed {
                 Some((x, y, true)) => mine.push((x, y)),
                 Some((x, y, false)) => theirs.push((x, y)),
-                None => fault = fault.or(Some(format!("bad BOARD line '{line}'"))),
+                None => fault = fault.or(Some(format!("bad BOARD line '{}'", shorten(line)))),
             }
         };
         if let Some(f) = fault {
@@ -273,7 +281,10 @@ impl Brain {
         let Some(cell) = parse_xy(arg).and_then(|(x, y)| b.index(x, y)) else {
             return say(
                 out,
-                &format!("ERROR TAKEBACK needs x,y on the board, got '{arg}'"),
+                &format!(
+                    "ERROR TAKEBACK needs x,y on the board, got '{}'",
+                    shorten(arg)
+                ),
             );
         };
         if b.history().last() == Some(&cell) {
@@ -343,7 +354,7 @@ impl Brain {
                 Err(_),
             ) => say(
                 out,
-                &format!("ERROR INFO {key} needs a number, got '{value}'"),
+                &format!("ERROR INFO {key} needs a number, got '{}'", shorten(value)),
             ),
             _ => {}
         }
@@ -416,12 +427,17 @@ impl Brain {
     }
 }
 
-/// At most 60 characters of a line, to quote it back.
+/// At most 60 characters of a line, control characters as `?`, to quote it back on one line.
 fn shorten(line: &str) -> String {
-    match line.char_indices().nth(60) {
-        Some((i, _)) => format!("{}...", &line[..i]),
-        None => line.to_string(),
+    let mut quoted: String = line
+        .chars()
+        .take(60)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if line.chars().nth(60).is_some() {
+        quoted.push_str("...");
     }
+    quoted
 }
 
 fn say<W: Write>(out: &mut W, s: &str) {

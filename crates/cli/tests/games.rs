@@ -5,7 +5,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn run(args: &[&str], stdin: &str) -> Output {
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
         .args(args)
         .stdin(Stdio::piped())
@@ -17,7 +17,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .unwrap()
-        .write_all(stdin.as_bytes())
+        .write_all(stdin.as_ref())
         .unwrap();
     child.wait_with_output().unwrap()
 }
@@ -125,10 +125,17 @@ fn tictactoe_errors() {
 fn tictactoe_play_over_a_pipe() {
     // The human (X) plays corners badly; bad input is re-asked with a reason; perfect play
     // never loses, so the game ends in an O win or a draw.
-    let o = run(&["tictactoe", "play"], "1\nzz\n1\n9\n3\n7\n8\n2\n4\n6\n");
+    let o = run(
+        &["tictactoe", "play"],
+        b"1\nzz\n\xff\xfe\n1\n9\n3\n7\n8\n2\n4\n6\n",
+    );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("'zz' is not a move"), "{out}");
+    assert!(
+        out.contains("'\u{fffd}\u{fffd}' is not a move"),
+        "a line that is not UTF-8 is re-asked: {out}"
+    );
     assert!(out.contains("cell 1 is taken"), "{out}");
     assert!(
         out.contains("engine plays 5"),
@@ -415,12 +422,16 @@ fn gomoku_renju() {
 fn gomoku_play_over_a_pipe() {
     let o = run(
         &["gomoku", "play", "--time", "0.1"],
-        "h8\nzz\nh8\nundo\nq9\nquit\n",
+        b"h8\nzz\n\xff\xfe\nh8\nundo\nq9\nquit\n",
     );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("engine plays"), "{out}");
     assert!(out.contains("'zz' is not a move"), "{out}");
+    assert!(
+        out.contains("'\u{fffd}\u{fffd}' is not a move"),
+        "a line that is not UTF-8 is re-asked: {out}"
+    );
     assert!(out.contains("h8 is already taken"), "{out}");
     assert!(out.contains("q9 is off the 15x15 board"), "{out}");
 }
@@ -445,4 +456,16 @@ fn gomoku_bench_is_deterministic() {
         let err = fails(&["gomoku", "bench", "--depth", depth]);
         assert!(err.contains("--depth") && err.contains(depth), "{err}");
     }
+}
+
+#[test]
+fn seconds_must_be_a_sane_number() {
+    for t in ["nan", "inf", "1e308", "0", "soon"] {
+        let err = fails(&["gomoku", "analyze", "h8", "--time", t]);
+        assert!(err.contains("--time"), "--time {t}: {err}");
+        let err = fails(&["connect4", "play", "--time", t]);
+        assert!(err.contains("--time"), "connect4 --time {t}: {err}");
+    }
+    let err = fails(&["serve", "--max-think", "nan"]);
+    assert!(err.contains("--max-think"), "{err}");
 }

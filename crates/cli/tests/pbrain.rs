@@ -407,6 +407,10 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
         r.starts_with("UNKNOWN") && r.len() < 200,
         "a long line is quoted short"
     );
+    b.stdin.write_all(b"\xff\xfe\x00garbage\r\n").unwrap();
+    b.stdin.flush().unwrap();
+    let r = b.reply();
+    assert!(r.starts_with("UNKNOWN"), "a line that is not UTF-8 -> {r}");
     b.send("BOARD");
     b.send("1,1,1");
     b.send("1,1,2");

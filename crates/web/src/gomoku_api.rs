@@ -373,7 +373,7 @@ pub async fn think(
     let seconds = q.time.unwrap_or(2.0);
     if !(seconds.is_finite() && (0.05..=max).contains(&seconds)) {
         return Err(ApiError::bad(format!(
-            "time must be 0.05 to {max} seconds, not {seconds}"
+            "time must be 0.05 to {max} seconds, not {seconds:?}"
         )));
     }
     // Claim the game, then an engine; give the game back if no engine is free.
