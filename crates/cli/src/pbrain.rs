@@ -42,19 +42,19 @@ struct Brain {
     timeout_turn: Duration,
     time_left: Option<Duration>,
     max_memory: Option<u64>,
+    /// Whether the table has its size: from `INFO max_memory`, or the default at the first
+    /// move. Until then there is none, so a brain told to keep to a small `max_memory` never
+    /// held the default table first.
+    table_sized: bool,
     engine: Engine,
 }
 
+/// The table's size in MiB when the manager sends no `max_memory` (or 0, no limit).
+const DEFAULT_TABLE_MB: usize = 64;
+
 /// Runs the protocol until `END` or the end of the input.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
-    let mut brain = Brain {
-        board: None,
-        rule: Rule::Freestyle,
-        timeout_turn: DEFAULT_TURN,
-        time_left: None,
-        max_memory: None,
-        engine: Engine::default(),
-    };
+    let mut brain = Brain::new();
     let stop = brain.engine.stop_handle();
     let (tx, rx) = mpsc::channel::<(Instant, String)>();
     std::thread::spawn(move || {
@@ -89,6 +89,19 @@ fn parse_xy(s: &str) -> Option<(u32, u32)> {
 }
 
 impl Brain {
+    /// A brain before `START`: no board, no table yet.
+    fn new() -> Brain {
+        Brain {
+            board: None,
+            rule: Rule::Freestyle,
+            timeout_turn: DEFAULT_TURN,
+            time_left: None,
+            max_memory: None,
+            table_sized: false,
+            engine: Engine::new(0),
+        }
+    }
+
     /// Handles one command, which arrived at `arrived`; `false` when the brain must exit.
     fn command<W: Write>(
         &mut self,
@@ -315,11 +328,11 @@ impl Brain {
             ("max_memory", Ok(bytes)) => {
                 self.max_memory = (bytes > 0).then_some(bytes);
                 // The table takes at most half of the memory allowed, and never over 256 MiB.
-                let mb = self
-                    .max_memory
-                    .map_or(64, |b| (b / 2 / (1 << 20)).clamp(1, 256))
-                    as usize;
+                let mb = self.max_memory.map_or(DEFAULT_TABLE_MB as u64, |b| {
+                    (b / 2 / (1 << 20)).clamp(1, 256)
+                }) as usize;
                 self.engine.set_table_megabytes(mb);
+                self.table_sized = true;
             }
             ("rule", Ok(mask)) => {
                 // Bit 4 renju (exactly five for Black besides, so bit 1 may come with it),
@@ -389,6 +402,10 @@ impl Brain {
     /// Searches, plays and answers the brain's move for the command that arrived at
     /// `arrived`.
     fn think<W: Write>(&mut self, arrived: Instant, out: &mut W) {
+        if !self.table_sized {
+            self.engine.set_table_megabytes(DEFAULT_TABLE_MB);
+            self.table_sized = true;
+        }
         let limit = self.limit(arrived.elapsed());
         let Some(b) = self.board.as_mut() else { return };
         if b.winner().is_some() || b.is_full() {
@@ -455,12 +472,9 @@ mod tests {
 
     fn brain(turn: u64, left: Option<u64>) -> Brain {
         Brain {
-            board: None,
-            rule: Rule::Freestyle,
             timeout_turn: ms(turn),
             time_left: left.map(ms),
-            max_memory: None,
-            engine: Engine::new(1),
+            ..Brain::new()
         }
     }
 

@@ -489,3 +489,43 @@ fn renju_over_the_protocol() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
+
+/// The brain's peak resident memory, from the kernel's own count.
+#[cfg(target_os = "linux")]
+fn peak_kib(b: &Brain) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", b.child.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_brain_keeps_inside_max_memory() {
+    // 24 MB, sent after START as piskvork does: the default table (64 MiB) must never have
+    // been held, and a search that fills the table must not grow past the limit.
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO max_memory 24000000");
+    b.send("INFO timeout_turn 1000");
+    b.send("TURN 7,7");
+    b.xy();
+    let small = peak_kib(&b);
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+    assert!(small < 24_000_000 / 1024, "peak {small} KiB");
+    // And the limit is what binds: the default table shows in the peak without it.
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 1000");
+    b.send("TURN 7,7");
+    b.xy();
+    let default = peak_kib(&b);
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+    assert!(
+        default > 64 * 1024,
+        "peak {default} KiB with the default table"
+    );
+}
