@@ -320,7 +320,12 @@ impl Brain {
     fn info<W: Write>(&mut self, arg: &str, out: &mut W) {
         let (key, value) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
         let value = value.trim();
-        let number = value.parse::<u64>();
+        // The protocol says time_left goes below zero once a brain has overrun its match
+        // clock: that is no time left, not a bad line.
+        let number = match value.parse::<i64>() {
+            Ok(n) if n < 0 && key.eq_ignore_ascii_case("time_left") => Ok(0),
+            _ => value.parse::<u64>(),
+        };
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Ok(ms)) => self.timeout_turn = Duration::from_millis(ms),
             ("timeout_match", Ok(_)) => {}

@@ -529,3 +529,23 @@ fn the_brain_keeps_inside_max_memory() {
         "peak {default} KiB with the default table"
     );
 }
+
+#[test]
+fn an_overrun_clock_is_no_time_left_not_a_bad_line() {
+    // The protocol sends a negative time_left once the clock is overrun. The brain must not
+    // answer ERROR and go on with the 60 s it was told before: it moves at once.
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 30000");
+    b.send("INFO time_left 60000");
+    b.send("INFO time_left -250");
+    let asked = Instant::now();
+    b.send("TURN 7,7");
+    b.xy();
+    let took = asked.elapsed();
+    // 15 s (a quarter of the stale 60 s) if the line were refused; the floor is far below.
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
