@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    Board, Caps, Engine, IterationReport, Limit, Rule, Source, VcfSearch, VctSearch,
+    Board, Caps, Engine, IterationReport, Limit, Rule, Source, Thought, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -239,6 +239,10 @@ pub struct AnalyzeArgs {
     nodes: Option<u64>,
     #[command(flatten)]
     threads: Threads,
+    /// Report the best N moves, each with its score and line; each move after the first is
+    /// searched again without the ones before it, with the same limit (so N times as long).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=50))]
+    multipv: u16,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -261,6 +265,18 @@ struct AnalyzeJson {
     to_move: String,
     iterations: Vec<IterationReport>,
     best_move: Option<String>,
+    score: String,
+    pv: Vec<String>,
+    source: String,
+    nodes: u64,
+    /// The best moves, best first (one unless `--multipv`).
+    lines: Vec<LineJson>,
+}
+
+#[derive(Serialize)]
+struct LineJson {
+    #[serde(rename = "move")]
+    best_move: String,
     score: String,
     pv: Vec<String>,
     source: String,
@@ -307,7 +323,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         nodes: a.nodes.map(|n| n.max(1)),
         depth: None,
     });
-    let t = engine.think(&mut board, limit, |it| {
+    let lines = engine.think_lines(&mut board, limit, a.multipv.into(), |it| {
         let row = IterationReport::new(&shown, it);
         if !a.json {
             println!(
@@ -322,8 +338,16 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         }
         iterations.push(row);
     });
+    let t = &lines[0];
     let best = t.best.map(|c| shown.name(c));
     let how = t.source.name();
+    let line_json = |l: &Thought| LineJson {
+        best_move: l.best.map(|c| shown.name(c)).unwrap_or_default(),
+        score: l.score.to_string(),
+        pv: shown.names(&l.pv),
+        source: l.source.name().into(),
+        nodes: l.nodes,
+    };
     if a.json {
         let j = AnalyzeJson {
             position: shown.move_string(),
@@ -333,7 +357,12 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             score: t.score.to_string(),
             pv: shown.names(&t.pv),
             source: how.into(),
-            nodes: t.nodes,
+            nodes: lines.iter().map(|l| l.nodes).sum(),
+            lines: lines
+                .iter()
+                .filter(|l| l.best.is_some())
+                .map(line_json)
+                .collect(),
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
@@ -344,6 +373,20 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
                 shown.names(&t.pv).join(" ")
             ),
             None => println!("the game is over"),
+        }
+        if a.multipv > 1 && t.best.is_some() {
+            println!("best moves:");
+            for (i, l) in lines.iter().enumerate() {
+                let j = line_json(l);
+                println!(
+                    "{:>3}. {:<4} {:>10}  ({})  line {}",
+                    i + 1,
+                    j.best_move,
+                    j.score,
+                    j.source,
+                    j.pv.join(" ")
+                );
+            }
         }
     }
     Ok(())

@@ -247,6 +247,60 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     assert!(fails(&["gomoku", "analyze", "h8", "--size", "30"]).contains("5 to 22"));
 }
 
+#[test]
+fn gomoku_analyze_reports_the_best_moves() {
+    let lines = |position: &str, n: &str| -> Vec<Value> {
+        let j: Value = serde_json::from_str(&ok(&[
+            "gomoku",
+            "analyze",
+            position,
+            "--depth",
+            "6",
+            "--multipv",
+            n,
+            "--json",
+        ]))
+        .unwrap();
+        let lines = j["lines"].as_array().unwrap().clone();
+        assert_eq!(
+            j["best_move"], lines[0]["move"],
+            "the first line is the move"
+        );
+        lines
+    };
+    let moves = |ls: &[Value]| -> Vec<String> {
+        ls.iter()
+            .map(|l| l["move"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Black to move has two open threes, e4-g4 and l10-l12, and White nothing. Exactly four
+    // moves win at once by an open four (d4, h4, l9, l13: five follows whatever White
+    // does); every other move is slower. So the best four are those, each a win.
+    let best = lines("e4a15f4o15g4a1l10o1l11h15l12a8", "6");
+    assert_eq!(best.len(), 6);
+    let mut four = moves(&best[..4]);
+    four.sort();
+    assert_eq!(four, ["d4", "h4", "l13", "l9"]);
+    for l in &best[..4] {
+        assert_eq!(l["score"], "win in 3", "{l}");
+    }
+    // White must block the four e4-h4 at i4: nothing else is a candidate.
+    assert_eq!(moves(&lines("e4d4f4a15g4o15h4", "5")), ["i4"]);
+    // A quiet position: as many lines as asked, each a different move, by falling score.
+    let quiet = lines("h8i9h9", "4");
+    let mut distinct = moves(&quiet);
+    distinct.dedup();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{quiet:?}");
+    let scores: Vec<i64> = quiet
+        .iter()
+        .map(|l| l["score"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert!(fails(&["gomoku", "analyze", "h8", "--multipv", "0"]).contains("--multipv"));
+}
+
 /// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White
 /// threatens i8 (a four on row 8 and a three on column i); after a careless Black move White
 /// wins by fours, after the engine's move `gomoku vcf` finds no such win.

@@ -197,6 +197,58 @@ impl Engine {
         &mut self,
         board: &mut Board,
         limit: Limit,
+        on_iteration: impl FnMut(&Iteration<u16>),
+    ) -> Thought {
+        self.think_among(board, limit, &[], on_iteration)
+    }
+
+    /// The best `n` moves, each with its own searched score and line, sorted by score (the
+    /// first is the move to play). The first search is [`think`](Self::think)'s
+    /// (`on_iteration` sees its iterations); each later one searches the position without
+    /// the moves found before it, under the same limit, so `n` lines take up to `n` times as
+    /// long. A later search may score its move above an earlier one (a search is not exact),
+    /// which is why they are sorted. Fewer come back when fewer moves are candidates (the
+    /// generator leaves out moves that lose at once, and keeps a winning move alone); one
+    /// with no move when the game is over.
+    pub fn think_lines(
+        &mut self,
+        board: &mut Board,
+        limit: Limit,
+        n: usize,
+        on_iteration: impl FnMut(&Iteration<u16>),
+    ) -> Vec<Thought> {
+        let first = self.think(board, limit, on_iteration);
+        let mut taken: Vec<u16> = first.best.into_iter().collect();
+        let mut lines = vec![first];
+        let mut candidates = Vec::new();
+        if board.outcome().is_none() {
+            board.generate_moves(&mut candidates);
+        }
+        while lines.len() < n {
+            candidates.retain(|m| !taken.contains(m));
+            if candidates.is_empty() {
+                break;
+            }
+            let t = self.think_among(board, limit, &candidates, |_| {});
+            let Some(m) = t.best else { break };
+            taken.push(m);
+            lines.push(t);
+        }
+        // Stable: of equal scores, the one found first stays first.
+        lines.sort_by_key(|t| std::cmp::Reverse(t.score));
+        lines
+    }
+
+    /// Like [`think`](Self::think), choosing only among the moves in `among` (every move
+    /// when it is empty): the second and later lines of an analysis of several lines search
+    /// the position without the moves already reported. A restricted search skips the
+    /// shortcuts (a single candidate, the root's proof of a win) so that its score is
+    /// searched; moves the generator leaves out (those that lose at once) are never chosen.
+    pub fn think_among(
+        &mut self,
+        board: &mut Board,
+        limit: Limit,
+        among: &[u16],
         mut on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Thought {
         let started = Instant::now();
@@ -204,6 +256,10 @@ impl Engine {
         let mut moves = Vec::new();
         if board.outcome().is_none() {
             board.generate_moves(&mut moves);
+        }
+        let restricted = !among.is_empty();
+        if restricted {
+            moves.retain(|m| among.contains(m));
         }
         if moves.is_empty() {
             return Thought {
@@ -215,7 +271,7 @@ impl Engine {
                 source: Source::Forced,
             };
         }
-        if moves.len() == 1 {
+        if moves.len() == 1 && !restricted {
             // The move generator puts a winning move alone; does this one win?
             board.place(moves[0]);
             let win = board.winner().is_some();
@@ -236,7 +292,8 @@ impl Engine {
             // A quarter of the time at most for the proof of a win; the rest for the search.
             vcf = vcf.with_deadline(started + t / 4);
         }
-        if let Some(line) = vcf.find(board) {
+        let proof = if restricted { None } else { vcf.find(board) };
+        if let Some(line) = proof {
             return Thought {
                 best: line.first().copied(),
                 score: Score::win_in(line.len() as u32),
@@ -284,9 +341,10 @@ impl Engine {
         if let Some(d) = caps.depth {
             o.max_depth = o.max_depth.min(d.clamp(1, 64));
         }
+        let root_moves = if restricted { &moves[..] } else { &[] };
         let r = self
             .search
-            .run_with(board, &Threats, &mut NoObserver, |it| {
+            .run_among(board, &Threats, &mut NoObserver, root_moves, |it| {
                 on_iteration(it);
                 // The plan ends the deepening itself: the shared stop flag is the caller's.
                 !plan
