@@ -93,7 +93,20 @@ struct SolveJson {
 fn solve(a: &SolveArgs) -> Result<()> {
     let p = Connect4::from_moves(&a.moves).context("in the moves")?;
     let mut solver = Solver::default();
-    let sol = solver.solve(&p, a.weak);
+    // A solve near the start takes minutes: at a terminal, a spinner with the range the score
+    // is known to lie in, which each null-window search narrows.
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}")?);
+    bar.set_message("solving");
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let sol = solver.solve_with_progress(&p, a.weak, |min, max| {
+        bar.set_message(format!("solving: the score is between {min} and {max}"));
+    });
+    bar.finish_and_clear();
     let best = sol.best_move.map(|c| c + 1);
     if a.json {
         let j = SolveJson {

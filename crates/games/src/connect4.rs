@@ -492,15 +492,33 @@ impl Solver {
     /// The exact score (strong) or only its sign (weak: win 1, draw 0, loss -1), and a best
     /// move.
     pub fn solve(&mut self, position: &Connect4, weak: bool) -> Solution {
-        self.run(position, weak, true)
+        self.run(position, weak, true, |_, _| {})
+    }
+
+    /// [`solve`](Self::solve), telling `progress(min, max)` the range the score is known to
+    /// lie in before each null-window search narrows it: a long solve (the empty board
+    /// takes minutes) can show that it moves.
+    pub fn solve_with_progress(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        progress: impl FnMut(i32, i32),
+    ) -> Solution {
+        self.run(position, weak, true, progress)
     }
 
     /// The score alone, without looking for a best move (a little faster: the benchmarks).
     pub fn score(&mut self, position: &Connect4, weak: bool) -> Solution {
-        self.run(position, weak, false)
+        self.run(position, weak, false, |_, _| {})
     }
 
-    fn run(&mut self, position: &Connect4, weak: bool, with_move: bool) -> Solution {
+    fn run(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        with_move: bool,
+        mut progress: impl FnMut(i32, i32),
+    ) -> Solution {
         let mut p = position.clone();
         if p.outcome().is_some() {
             let report = self
@@ -546,6 +564,7 @@ impl Solver {
                 // Every value left has the same benchmark score: done.
                 return None;
             }
+            progress(min, max);
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
                 med = min / 2;

@@ -49,6 +49,31 @@ fn check_set(file: &str, n: usize) {
     }
 }
 
+/// The progress hook sees ranges that only narrow and always hold the reference score.
+#[test]
+fn progress_narrows_onto_the_score() {
+    let mut solver = Solver::default();
+    let mut narrowed = 0;
+    for (moves, expected) in sample("Test_L2_R1", 30) {
+        let p = Connect4::from_moves(&moves).unwrap();
+        let mut ranges = Vec::new();
+        let sol = solver.solve_with_progress(&p, false, |min, max| ranges.push((min, max)));
+        assert_eq!(sol.score, expected, "{moves}");
+        for &(min, max) in &ranges {
+            assert!(
+                min < max && (min..=max).contains(&expected),
+                "{moves}: {ranges:?}"
+            );
+        }
+        for w in ranges.windows(2) {
+            let ((a, b), (c, d)) = (w[0], w[1]);
+            assert!(a <= c && d <= b && (a, b) != (c, d), "{moves}: {ranges:?}");
+        }
+        narrowed += usize::from(ranges.len() > 1);
+    }
+    assert!(narrowed > 0, "some solve takes more than one step");
+}
+
 #[test]
 fn end_easy() {
     check_set("Test_L3_R1", 100);
