@@ -273,6 +273,45 @@ async fn gomoku(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // A hint: Black (the player) has two open threes, e4-g4 and l10-l12, and White nothing,
+    // so exactly four moves win at once by an open four (d4, h4, l9, l13). The three rings
+    // must be three of those; playing one clears them.
+    set_value(c, "g-load", "e4a15f4o15g4a1l10o1l11h15l12a8").await;
+    click(c, "#g-load-btn").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 12 && !document.getElementById('g-hint').disabled",
+        Duration::from_secs(5),
+    )
+    .await;
+    click(c, "#g-hint").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board .g-hint circle').length === 3",
+        Duration::from_secs(20),
+    )
+    .await;
+    let hinted = js(
+        c,
+        "return [...document.querySelectorAll('#g-board .g-hint circle')].map(h => h.dataset.hint);",
+    )
+    .await;
+    for h in hinted.as_array().unwrap() {
+        assert!(
+            ["d4", "h4", "l9", "l13"].contains(&h.as_str().unwrap()),
+            "{hinted}"
+        );
+    }
+    assert!(text(c, "g-status").await.starts_with("Hint: 1."));
+    screenshot(c, "gomoku-hint.png").await;
+    let first = hinted[0].as_str().unwrap().to_string();
+    click(c, &format!("rect[data-cell=\"{first}\"]")).await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length >= 13 && !document.querySelector('#g-board .g-hint circle')",
+        Duration::from_secs(20),
+    )
+    .await;
     // A pasted game with a five shows the winning line.
     set_value(c, "g-load", "h8a1i8a2j8a3k8a4l8").await;
     click(c, "#g-load-btn").await;

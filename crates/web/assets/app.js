@@ -51,7 +51,7 @@ window.addEventListener("hashchange", () => {
 // ---------------------------------------------------------------------------------------------
 // Gomoku
 
-const G = { game: null, pv: [], cursor: null, thinking: null, message: "" };
+const G = { game: null, pv: [], hints: [], cursor: null, thinking: null, message: "" };
 const CELL = 30, MARGIN = 28;
 
 const letter = (x) => String.fromCharCode(97 + x);
@@ -101,6 +101,15 @@ function drawBoard() {
     el("circle", { class: `stone ${(colour + k) % 2 ? "white" : "black"}`, cx: px(x), cy: px(y), r: CELL * 0.44 }, pv);
     el("text", { x: px(x), y: px(y), fill: (colour + k) % 2 ? "#000" : "#fff" }, pv).textContent = String(k + 1);
   });
+  // A hint: the best moves for the player, ringed and numbered, the score in the tooltip.
+  const hints = el("g", { class: "g-hint" }, svg);
+  G.hints.forEach((h, k) => {
+    if (taken.has(h.move)) return;
+    const { x, y } = xyOf(h.move, n);
+    const ring = el("circle", { cx: px(x), cy: px(y), r: CELL * 0.4, "data-hint": h.move }, hints);
+    el("title", {}, ring).textContent = `hint ${k + 1}: ${h.move}, score ${h.score}; line ${h.pv.join(" ")}`;
+    el("text", { x: px(x), y: px(y) }, hints).textContent = String(k + 1);
+  });
   if (game.winning_line.length) {
     const a = xyOf(game.winning_line[0], n);
     const b = xyOf(game.winning_line[game.winning_line.length - 1], n);
@@ -130,6 +139,7 @@ function drawBoard() {
   }
   $("g-moves").value = game.move_string;
   $("g-undo").disabled = !!G.thinking || game.moves.length === 0;
+  $("g-hint").disabled = !!G.thinking || !!game.result || game.to_move !== humanColour();
   showGomokuStatus();
 }
 
@@ -154,6 +164,7 @@ async function newGame(moves) {
   stopThinking();
   clearThinking();
   G.pv = [];
+  G.hints = [];
   G.message = "";
   try {
     const body = { size: Number($("g-size").value), rule: $("g-rule").value };
@@ -260,6 +271,7 @@ async function playAt(name) {
   try {
     G.message = "";
     G.pv = [];
+    G.hints = [];
     G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: name });
     drawBoard();
     engineIfItsTurn();
@@ -303,6 +315,7 @@ $("g-undo").addEventListener("click", async () => {
   const count = engineMovedLast && g.moves.length >= 2 ? 2 : 1;
   try {
     G.pv = [];
+    G.hints = [];
     G.message = "";
     G.game = await api("POST", `/api/gomoku/games/${g.id}/undo`, { count });
     drawBoard();
@@ -310,6 +323,31 @@ $("g-undo").addEventListener("click", async () => {
   } catch (e) {
     G.message = e.message;
     showGomokuStatus();
+  }
+});
+$("g-hint").addEventListener("click", async () => {
+  const g = G.game;
+  if (!g || G.thinking || g.result || g.to_move !== humanColour()) return;
+  // Holds the board like the engine's own move does: the server refuses moves meanwhile.
+  const ctrl = new AbortController();
+  G.thinking = ctrl;
+  G.message = "Looking for your best moves…";
+  drawBoard();
+  try {
+    const r = await api("POST", `/api/gomoku/games/${g.id}/hint`, { time: Number($("g-time").value), lines: 3 }, ctrl.signal);
+    if (G.thinking === ctrl) {
+      G.hints = r.lines;
+      G.message = r.lines.length
+        ? `Hint: ${r.lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ")}.`
+        : "";
+    }
+  } catch (e) {
+    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `No hint: ${e.message}`;
+  } finally {
+    if (G.thinking === ctrl) {
+      G.thinking = null;
+      if (G.game) drawBoard();
+    }
   }
 });
 $("g-copy").addEventListener("click", async () => {

@@ -1,6 +1,6 @@
-//! Gomoku games kept by the server: create, show, play, undo, delete, and the engine's move
+//! Gomoku games kept by the server: create, show, play, undo, delete, the engine's move
 //! streamed as server-sent events (`iteration` per completed depth, then `done`; `error` if
-//! the engine failed).
+//! the engine failed), and a hint (the best moves for the side to move, not played).
 //!
 //! A game belongs to nobody in particular: whoever knows its id may play in it. While the
 //! engine thinks about a game, that game refuses moves and undos (409).
@@ -333,6 +333,141 @@ pub async fn undo(
     })
 }
 
+/// Claims the game (it refuses moves until [`release`]) and an idle engine: the position to
+/// search and the engine to search it. The game is given back if no engine is free.
+fn claim(app: &AppState, id: &str) -> Result<(Board, Engine), ApiError> {
+    let board = app.games.with(id, |s| {
+        if s.thinking {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "the engine is already thinking about this game",
+            ));
+        }
+        if s.board.winner().is_some() || s.board.is_full() {
+            return Err(ApiError::new(StatusCode::CONFLICT, "the game is over"));
+        }
+        s.thinking = true;
+        Ok(s.board.clone())
+    })?;
+    let Some(engine) = app.games.engines().pop() else {
+        release(app, id);
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "all {} engines are thinking; try again in a few seconds",
+                app.limits.max_searches
+            ),
+        ));
+    };
+    Ok((board, engine))
+}
+
+/// Gives a claimed game back (if it still exists).
+fn release(app: &AppState, id: &str) {
+    let _ = app.games.with(id, |s| {
+        s.thinking = false;
+        Ok(())
+    });
+}
+
+/// Checks the seconds a request may think.
+fn think_seconds(app: &AppState, seconds: f64) -> Result<f64, ApiError> {
+    let max = app.limits.max_think.as_secs_f64();
+    if seconds.is_finite() && (0.05..=max).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(ApiError::bad(format!(
+            "time must be 0.05 to {max} seconds, not {seconds:?}"
+        )))
+    }
+}
+
+/// `POST /api/gomoku/games/{id}/hint`: `{"time": 1, "lines": 3}` (both optional): the best
+/// moves for the side to move, found in about `time` seconds and not played.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Hint {
+    time: Option<f64>,
+    lines: Option<u32>,
+}
+
+/// One suggested move.
+#[derive(Serialize)]
+struct HintLine {
+    #[serde(rename = "move")]
+    cell: String,
+    score: String,
+    pv: Vec<String>,
+}
+
+/// The hint: the best moves by falling score.
+#[derive(Serialize)]
+pub struct HintReply {
+    lines: Vec<HintLine>,
+    milliseconds: u64,
+}
+
+pub async fn hint(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Option<Json<Hint>>,
+) -> Result<Json<HintReply>, ApiError> {
+    let req = body.map(|Json(h)| h).unwrap_or_default();
+    let seconds = think_seconds(&app, req.time.unwrap_or(1.0))?;
+    let lines = req.lines.unwrap_or(3);
+    if !(1..=5).contains(&lines) {
+        return Err(ApiError::bad(format!("lines must be 1 to 5, not {lines}")));
+    }
+    let (mut board, mut engine) = claim(&app, &id)?;
+    engine.stop_handle().reset();
+    let start = Instant::now();
+    // The game and the engine are given back in the task, so even a client that leaves
+    // before the answer (dropping this handler) cannot keep the game claimed.
+    let found = tokio::task::spawn_blocking(move || {
+        // The time is shared among the lines, so a hint takes about what was asked.
+        let each = Limit::Exactly(Duration::from_secs_f64(seconds / f64::from(lines)));
+        let thinking = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            engine.think_lines(&mut board, each, lines as usize, |_| {})
+        }));
+        let thoughts = match thinking {
+            Ok(t) => {
+                app.games.engines().push(engine);
+                Some(t)
+            }
+            Err(_) => {
+                // A bug in the engine must not lose an engine for good.
+                app.games
+                    .engines()
+                    .push(Engine::new(app.limits.engine_megabytes));
+                None
+            }
+        };
+        release(&app, &id);
+        thoughts.map(|ts| {
+            ts.into_iter()
+                .filter_map(|t| {
+                    Some(HintLine {
+                        cell: board.name(t.best?),
+                        score: t.score.to_string(),
+                        pv: board.names(&t.pv),
+                    })
+                })
+                .collect()
+        })
+    })
+    .await;
+    match found {
+        Ok(Some(lines)) => Ok(Json(HintReply {
+            lines,
+            milliseconds: start.elapsed().as_millis() as u64,
+        })),
+        _ => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine failed on this position",
+        )),
+    }
+}
+
 /// `GET /api/gomoku/games/{id}/think?time=2`: seconds to think (default 2).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -369,40 +504,8 @@ pub async fn think(
     query: Result<Query<Think>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-    let max = app.limits.max_think.as_secs_f64();
-    let seconds = q.time.unwrap_or(2.0);
-    if !(seconds.is_finite() && (0.05..=max).contains(&seconds)) {
-        return Err(ApiError::bad(format!(
-            "time must be 0.05 to {max} seconds, not {seconds:?}"
-        )));
-    }
-    // Claim the game, then an engine; give the game back if no engine is free.
-    let mut board = app.games.with(&id, |s| {
-        if s.thinking {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "the engine is already thinking about this game",
-            ));
-        }
-        if s.board.winner().is_some() || s.board.is_full() {
-            return Err(ApiError::new(StatusCode::CONFLICT, "the game is over"));
-        }
-        s.thinking = true;
-        Ok(s.board.clone())
-    })?;
-    let Some(mut engine) = app.games.engines().pop() else {
-        let _ = app.games.with(&id, |s| {
-            s.thinking = false;
-            Ok(())
-        });
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "all {} engines are thinking; try again in a few seconds",
-                app.limits.max_searches
-            ),
-        ));
-    };
+    let seconds = think_seconds(&app, q.time.unwrap_or(2.0))?;
+    let (mut board, mut engine) = claim(&app, &id)?;
     // A stop left over from this engine's last stream is forgotten before the new one can
     // ask for its own.
     engine.stop_handle().reset();
@@ -428,10 +531,7 @@ pub async fn think(
                 app.games
                     .engines()
                     .push(Engine::new(app.limits.engine_megabytes));
-                let _ = app.games.with(&id, |s| {
-                    s.thinking = false;
-                    Ok(())
-                });
+                release(&app, &id);
                 let e = serde_json::json!({"error": "the engine failed on this position"});
                 let _ = tx.blocking_send(json_event("error", &e));
                 return;

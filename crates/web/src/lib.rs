@@ -88,6 +88,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/moves", post(gomoku_api::play))
         .route("/api/gomoku/games/{id}/undo", post(gomoku_api::undo))
         .route("/api/gomoku/games/{id}/think", get(gomoku_api::think))
+        .route("/api/gomoku/games/{id}/hint", post(gomoku_api::hint))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .with_state(state)

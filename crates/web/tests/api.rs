@@ -453,6 +453,60 @@ async fn searches_are_limited_and_a_thinking_game_is_locked() {
 }
 
 #[tokio::test]
+async fn a_hint_names_the_best_moves_and_plays_none() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    // Black to move has two open threes, e4-g4 and l10-l12, and White nothing: exactly four
+    // moves win at once by an open four.
+    let (_, g) = post(&c, &url, json!({"moves": "e4a15f4o15g4a1l10o1l11h15l12a8"})).await;
+    let game = format!("{url}/{}", g["id"].as_str().unwrap());
+    let (s, v) = post(&c, &format!("{game}/hint"), json!({"time": 1, "lines": 4})).await;
+    assert_eq!(s, 200, "{v}");
+    let mut moves: Vec<&str> = v["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["move"].as_str().unwrap())
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["d4", "h4", "l13", "l9"], "{v}");
+    for l in v["lines"].as_array().unwrap() {
+        assert_eq!(l["score"], "win in 3", "{l}");
+    }
+    // Nothing was played, and the game takes moves again.
+    let (_, g) = get(&c, &game).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 12);
+    assert_eq!(g["thinking"], false);
+    // White must block the four e4-h4 at i4: one line however many are asked. With no body,
+    // the defaults (3 lines, 1 s).
+    let (_, g) = post(&c, &url, json!({"moves": "e4d4f4a15g4o15h4"})).await;
+    let forced = format!("{url}/{}/hint", g["id"].as_str().unwrap());
+    let r = c.post(&forced).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["lines"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["lines"][0]["move"], "i4");
+    // Requests that make no sense.
+    for (body, status) in [
+        (json!({"lines": 0}), 400),
+        (json!({"lines": 6}), 400),
+        (json!({"time": 0}), 400),
+        (json!({"time": 99}), 400),
+    ] {
+        let (s, v) = post(&c, &format!("{game}/hint"), body.clone()).await;
+        assert_eq!(s, status, "{body} -> {v}");
+    }
+    let (s, _) = post(&c, &format!("{url}/nothing/hint"), json!({})).await;
+    assert_eq!(s, 404);
+    let (_, g) = post(&c, &url, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
+    let over = format!("{url}/{}/hint", g["id"].as_str().unwrap());
+    let (s, v) = post(&c, &over, json!({})).await;
+    assert_eq!(s, 409);
+    assert!(error_of(&v).contains("over"));
+}
+
+#[tokio::test]
 async fn a_client_that_leaves_stops_the_search() {
     let base = start(Limits {
         max_think: Duration::from_secs(20),
