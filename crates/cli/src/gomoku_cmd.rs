@@ -531,7 +531,7 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
     };
     println!(
-        "{rules} You are {}. Type a move like h8, 'undo' or 'quit'.",
+        "{rules} You are {}. Type a move like h8, 'hint', 'undo' or 'quit'.",
         if human_black {
             "X (Black)"
         } else {
@@ -560,9 +560,26 @@ fn play(a: &PlayArgs) -> Result<()> {
                 return Ok(());
             };
             if t == "undo" {
-                // Take back the engine's reply and your move.
-                board.remove_last();
-                board.remove_last();
+                // Take back the engine's reply and your move (the engine's opening stone,
+                // when it began, stays).
+                let yours_from = usize::from(!human_black);
+                if board.history().len() < yours_from + 2 {
+                    println!("nothing to take back");
+                } else {
+                    board.remove_last();
+                    board.remove_last();
+                }
+                continue;
+            }
+            if t == "hint" {
+                // The engine's three best moves for you, in the engine's time.
+                let each = Limit::Exactly(budget / 3);
+                let lines = engine.think_lines(&mut board, each, 3, |_| {});
+                let named: Vec<String> = lines
+                    .iter()
+                    .filter_map(|l| Some(format!("{} ({})", board.name(l.best?), l.score)))
+                    .collect();
+                println!("hint: {}", named.join(", "));
                 continue;
             }
             if let Err(e) = board.parse_cell(&t).and_then(|c| board.try_play(c)) {

@@ -476,7 +476,7 @@ fn gomoku_renju() {
 fn gomoku_play_over_a_pipe() {
     let o = run(
         &["gomoku", "play", "--time", "0.1"],
-        b"h8\nzz\n\xff\xfe\nh8\nundo\nq9\nquit\n",
+        b"undo\nhint\nh8\nzz\n\xff\xfe\nh8\nundo\nq9\nquit\n",
     );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -488,6 +488,9 @@ fn gomoku_play_over_a_pipe() {
     );
     assert!(out.contains("h8 is already taken"), "{out}");
     assert!(out.contains("q9 is off the 15x15 board"), "{out}");
+    assert!(out.contains("nothing to take back"), "{out}");
+    // On the empty board the only candidate is the centre.
+    assert!(out.contains("hint: h8"), "{out}");
 }
 
 #[test]
