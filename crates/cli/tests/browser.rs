@@ -370,6 +370,11 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert_eq!(stones, json!(["h8"]));
+    // The engine's opening stone is not the player's to take back.
+    assert_eq!(
+        js(c, "return document.getElementById('g-undo').disabled;").await,
+        json!(true)
+    );
     no_errors(c).await;
 }
 

@@ -138,7 +138,8 @@ function drawBoard() {
     }
   }
   $("g-moves").value = game.move_string;
-  $("g-undo").disabled = !!G.thinking || game.moves.length === 0;
+  // Playing White, the engine's opening stone is not the player's to take back.
+  $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
   $("g-hint").disabled = !!G.thinking || !!game.result || game.to_move !== humanColour();
   showGomokuStatus();
 }
