@@ -153,6 +153,13 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         "--depth must be between 2 and 20, not {}",
         args.depth
     );
+    // The explainer holds the whole tree (about 400 bytes a leaf with its report): past this
+    // it would run out of memory rather than measure anything.
+    ensure!(
+        (1..=10_000_000).contains(&args.tree_leaves),
+        "--tree-leaves must be between 1 and 10000000, not {}",
+        args.tree_leaves
+    );
     let d = args.depth;
     let soft = Pruning::default();
     let hard = Pruning {

@@ -80,6 +80,10 @@ fn bad_arguments_fail_with_a_message() {
     let o = alphabeta(&["bench", "--cells", "many"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--cells"), "{}", stderr(&o));
+    // A tree far too large for memory is refused, not an abort.
+    let o = alphabeta(&["bench", "--tree-leaves", "100000000000"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--tree-leaves"), "{}", stderr(&o));
     let o = alphabeta(&["no-such-command"]);
     assert!(!o.status.success());
 }
