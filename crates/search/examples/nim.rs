@@ -10,7 +10,7 @@
 //! 4. an [`Evaluator`] for positions the search cannot see to the end of;
 //! 5. a [`Search`] with options, and a [`SearchReport`] back.
 
-use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions};
+use alphabeta::{Evaluator, Game, Outcome, Score, Search, SearchOptions, SearchReport};
 
 /// Up to 8 piles of up to 15 stones.
 #[derive(Clone, Debug)]
@@ -105,16 +105,42 @@ impl Evaluator<Nim> for StonesLeft {
     }
 }
 
-fn main() {
-    let args: Vec<u8> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let piles = if args.is_empty() { vec![3, 4, 5] } else { args };
-    let mut game = Nim::new(&piles);
-    let mut search = Search::new(SearchOptions::depth(40));
+/// The searched best move and score of `piles`, searched to the end (every move takes a stone,
+/// so the game lasts at most as many plies as there are stones).
+fn solve(piles: &[u8]) -> (Nim, SearchReport<Take>) {
+    let mut game = Nim::new(piles);
+    let stones: u32 = game.piles.iter().map(|&s| u32::from(s)).sum();
+    let mut search = Search::new(SearchOptions::depth(stones.max(1)));
     let report = search.run(&mut game, &StonesLeft);
+    (game, report)
+}
 
+/// The theory the search is not told: the side to move wins exactly when the XOR of the piles
+/// (the nim-sum) is not zero, and a winning move leaves it zero.
+fn nim_sum(piles: &[u8]) -> u8 {
+    piles.iter().fold(0, |a, &s| a ^ s)
+}
+
+fn main() {
+    let mut piles = Vec::new();
+    for a in std::env::args().skip(1) {
+        match a.parse::<u8>() {
+            Ok(n) if n <= 15 => piles.push(n),
+            _ => fail(&format!("'{a}' is not a pile size (0 to 15)")),
+        }
+    }
+    if piles.is_empty() {
+        piles = vec![3, 4, 5];
+    }
+    let stones: u32 = piles.iter().map(|&s| u32::from(s)).sum();
+    if piles.len() > 8 || stones > 24 {
+        // A search to the end of a longer game would take too long to be an example.
+        fail(&format!(
+            "{} piles of {stones} stones; at most 8 piles and 24 stones",
+            piles.len()
+        ));
+    }
+    let (mut game, report) = solve(&piles);
     println!("piles {:?}", game.piles);
     match report.best_move {
         Some(m) => println!(
@@ -123,21 +149,48 @@ fn main() {
         ),
         None => println!("the game is over"),
     }
-    let nim_sum = game.piles.iter().fold(0, |a, &s| a ^ s);
+    let sum = nim_sum(&game.piles);
     println!(
         "theory: the side to move {}",
-        if nim_sum != 0 { "wins" } else { "loses" }
+        if sum != 0 { "wins" } else { "loses" }
     );
-    assert_eq!(
-        report.score.is_win(),
-        nim_sum != 0,
-        "search and theory agree"
-    );
-    if let Some(m) = report.best_move {
-        if nim_sum != 0 {
-            game.play(m);
-            let after = game.piles.iter().fold(0, |a, &s| a ^ s);
-            assert_eq!(after, 0, "the winning move leaves a zero nim-sum");
+    assert_eq!(report.score.is_win(), sum != 0, "search and theory agree");
+    if let (Some(m), true) = (report.best_move, sum != 0) {
+        game.play(m);
+        assert_eq!(
+            nim_sum(&game.piles),
+            0,
+            "the winning move leaves a zero nim-sum"
+        );
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}; try `cargo run --example nim -- 3 4 5`");
+    std::process::exit(2);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position of up to three piles of up to 5 stones: the search, knowing nothing of
+    /// the theory, wins exactly where the nim-sum says, and its winning move zeroes it.
+    #[test]
+    fn the_search_finds_the_theory_alone() {
+        for a in 0..=5u8 {
+            for b in 0..=5u8 {
+                for c in 0..=5u8 {
+                    let piles = [a, b, c];
+                    let (mut game, report) = solve(&piles);
+                    let sum = nim_sum(&piles);
+                    assert_eq!(report.score.is_win(), sum != 0, "{piles:?}");
+                    if sum != 0 {
+                        game.play(report.best_move.expect("a move"));
+                        assert_eq!(nim_sum(&game.piles), 0, "{piles:?}");
+                    }
+                }
+            }
         }
     }
 }
