@@ -5,8 +5,9 @@
 //! engine with its thinking streamed as server-sent events, and tic-tac-toe analysis.
 //!
 //! Limits keep one visitor from taking the machine down: body size, tree size, thinking time,
-//! a fixed pool of engines (one per concurrent search; a request beyond it gets 503), and games
-//! forgotten after an idle time. See [`Limits`].
+//! a fixed pool of engines (one per concurrent search; a request beyond it gets 503), games
+//! forgotten after an idle time, and connections closed when their request headers do not
+//! arrive in time. See [`Limits`].
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -47,6 +48,9 @@ pub struct Limits {
     pub max_games: usize,
     /// A game nobody touched for this long is forgotten.
     pub game_idle: Duration,
+    /// A connection whose request headers have not all arrived after this long is closed, so
+    /// clients that open connections and trickle bytes ("slowloris") cannot hold them all.
+    pub header_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -59,6 +63,7 @@ impl Default for Limits {
             engine_megabytes: 32,
             max_games: 500,
             game_idle: Duration::from_secs(3600),
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -94,11 +99,51 @@ pub fn app(limits: Limits) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on `listener` until the process is interrupted (Ctrl-C).
+/// Serves the application on `listener` until the process is interrupted (Ctrl-C), then stops
+/// at once (a search in progress is stopped as its stream closes).
+///
+/// The loop is `axum::serve`'s, plus a timer for `hyper`'s header timeout
+/// ([`Limits::header_timeout`]), which `axum::serve` leaves without one, and the same limit on
+/// the first byte: a connection that never finishes (or starts) its request headers would
+/// otherwise be held for ever.
 pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
-    axum::serve(listener, app(limits))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+
+    let header_timeout = limits.header_timeout;
+    let router = app(limits);
+    let interrupted = tokio::signal::ctrl_c();
+    tokio::pin!(interrupted);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    // Out of file descriptors, say: wait for some to close rather than spin.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = &mut interrupted => return Ok(()),
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            // hyper's timer starts at the first byte; a client that sends none gets the same.
+            let mut first = [0u8; 1];
+            match tokio::time::timeout(header_timeout, stream.peek(&mut first)).await {
+                Ok(Ok(n)) if n > 0 => {}
+                _ => return,
+            }
+            let mut builder = Builder::new(TokioExecutor::new());
+            builder
+                .http1()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            // A failed connection (a reset, a timeout, garbage) concerns only that client.
+            let _ = builder
+                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use alphabeta_web::{app, Limits};
+use alphabeta_web::{serve, Limits};
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -13,7 +13,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 async fn start(limits: Limits) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app(limits)).await.unwrap() });
+    tokio::spawn(async move { serve(listener, limits).await.unwrap() });
     format!("http://{addr}")
 }
 
@@ -589,4 +589,28 @@ async fn garbage_on_the_socket_does_not_hurt_the_server() {
     .await;
     assert_eq!(s, 200);
     assert_eq!(v["value"], 4);
+}
+
+#[tokio::test]
+async fn a_connection_without_a_whole_request_is_closed() {
+    let base = start(Limits {
+        header_timeout: Duration::from_millis(300),
+        ..small()
+    })
+    .await;
+    let addr = base.trim_start_matches("http://").to_string();
+    // Nothing at all, and headers that never end ("slowloris"): both closed by the server.
+    for sent in [&b""[..], b"GET / HTTP/1.1\r\nHost: x\r\n"] {
+        let mut sock = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        sock.write_all(sent).await.unwrap();
+        let mut buf = [0u8; 64];
+        // The long wait only catches a server that never closes.
+        let read = tokio::time::timeout(Duration::from_secs(30), sock.read(&mut buf))
+            .await
+            .expect("the server closes the connection");
+        assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    }
+    // A whole request is still answered.
+    let (s, _) = get(&Client::new(), &format!("{base}/api/gomoku/games/none")).await;
+    assert_eq!(s, 404);
 }
