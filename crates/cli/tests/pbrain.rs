@@ -549,3 +549,24 @@ fn an_overrun_clock_is_no_time_left_not_a_bad_line() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_line_of_64_megabytes_is_cut_not_held() {
+    // The protocol lets a brain cut a very long line; holding it whole would take 64 MB (and
+    // more to decode it). Before START the brain holds no table, so its peak shows the line.
+    let mut b = Brain::start();
+    let chunk = vec![b'X'; 1 << 20];
+    for _ in 0..64 {
+        b.stdin.write_all(&chunk).unwrap();
+    }
+    b.send("");
+    let r = b.reply();
+    assert!(r.starts_with("UNKNOWN") && r.len() < 200, "{}", &r[..80]);
+    b.send("ABOUT");
+    assert!(b.reply().starts_with("name="));
+    let peak = peak_kib(&b);
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+    assert!(peak < 32 * 1024, "peak {peak} KiB");
+}
