@@ -83,6 +83,14 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
     }
 }
 
+/// The threads to search with when the manager asks for `n`: no more than the machine has
+/// cores. More only slow Lazy SMP down, and each holds its own buffers (a third of a MiB),
+/// which `max_memory` does not count: 256 threads took the brain to 133 MB at 100 MB allowed.
+fn thread_count(n: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    (n.clamp(1, 256) as usize).min(cores)
+}
+
 /// The longest line kept; the protocol lets a brain cut longer ones, and holding a gigabyte
 /// line whole would take a gigabyte.
 const MAX_LINE: usize = 64 * 1024;
@@ -384,7 +392,7 @@ impl Brain {
                     }
                 }
             }
-            ("thread_num", Ok(n)) => self.engine.set_threads(n.clamp(1, 256) as usize),
+            ("thread_num", Ok(n)) => self.engine.set_threads(thread_count(n)),
             // The Yixin-Board extension's caps; 0 lifts one.
             ("max_node", Ok(n)) => self.engine.set_caps(Caps {
                 nodes: (n > 0).then_some(n),
@@ -510,6 +518,15 @@ mod tests {
             time_left: left.map(ms),
             ..Brain::new()
         }
+    }
+
+    #[test]
+    fn threads_are_capped_at_the_cores() {
+        let cores = std::thread::available_parallelism().unwrap().get();
+        assert_eq!(thread_count(0), 1);
+        assert_eq!(thread_count(1), 1);
+        assert_eq!(thread_count(2), cores.min(2));
+        assert_eq!(thread_count(100_000), cores.min(256));
     }
 
     #[test]
