@@ -1,3 +1,4 @@
 //! Protocol adapters shared by the binaries of `alphabeta-cli`.
 
+pub mod lines;
 pub mod pbrain;

@@ -61,7 +61,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         let mut input = input;
         let mut bytes = Vec::new();
         // Bytes, not `lines()`: a line that is not UTF-8 must get `UNKNOWN`, not end the input.
-        while let Ok(true) = read_line(&mut input, &mut bytes) {
+        while let Ok(true) = crate::lines::read_line(&mut input, &mut bytes) {
             let line = String::from_utf8_lossy(&bytes).into_owned();
             if line.trim().eq_ignore_ascii_case("END") {
                 stop.stop();
@@ -89,34 +89,6 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
 fn thread_count(n: u64) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
     (n.clamp(1, 256) as usize).min(cores)
-}
-
-/// The longest line kept; the protocol lets a brain cut longer ones, and holding a gigabyte
-/// line whole would take a gigabyte.
-const MAX_LINE: usize = 64 * 1024;
-
-/// Reads the next line into `line` (its first [`MAX_LINE`] bytes; the rest is read and
-/// dropped); `false` at the end of the input.
-fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> std::io::Result<bool> {
-    line.clear();
-    let mut any = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(any);
-        }
-        any = true;
-        let (used, ended) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..used.min(room)]);
-        input.consume(used);
-        if ended {
-            return Ok(true);
-        }
-    }
 }
 
 /// Parses `x,y` on a board of `size`.

@@ -1,6 +1,6 @@
 //! Talking to a person at the terminal, for the `play` commands.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use anyhow::Result;
 
@@ -24,7 +24,7 @@ impl Prompt {
         print!("{prompt}");
         std::io::stdout().flush()?;
         let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
+        if !alphabeta_cli::lines::read_line(&mut self.input, &mut bytes)? {
             println!();
             return Ok(None);
         }
