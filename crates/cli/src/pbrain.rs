@@ -52,6 +52,11 @@ struct Brain {
 /// The table's size in MiB when the manager sends no `max_memory` (or 0, no limit).
 const DEFAULT_TABLE_MB: usize = 64;
 
+/// What the brain holds besides its table, with room: code, stacks, the search's buffers
+/// (the whole process peaks at 5.6 MB with one thread and a 1 MiB table, docs/BENCHMARKS.md
+/// session 59). So the smallest allowance the brain keeps inside is about 6 MB.
+const RESERVE_BYTES: u64 = 6 << 20;
+
 /// Runs the protocol until `END` or the end of the input.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
     let mut brain = Brain::new();
@@ -341,9 +346,10 @@ impl Brain {
             ("time_left", Ok(ms)) => self.time_left = Some(Duration::from_millis(ms)),
             ("max_memory", Ok(bytes)) => {
                 self.max_memory = (bytes > 0).then_some(bytes);
-                // The table takes at most half of the memory allowed, and never over 256 MiB.
+                // The table takes half of what the allowance leaves beside the rest of the
+                // process (RESERVE_BYTES), at least 1 MiB and never over 256 MiB.
                 let mb = self.max_memory.map_or(DEFAULT_TABLE_MB as u64, |b| {
-                    (b / 2 / (1 << 20)).clamp(1, 256)
+                    (b.saturating_sub(RESERVE_BYTES) / 2 / (1 << 20)).clamp(1, 256)
                 }) as usize;
                 self.engine.set_table_megabytes(mb);
                 self.table_sized = true;
