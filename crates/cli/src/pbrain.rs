@@ -41,7 +41,6 @@ struct Brain {
     rule: Rule,
     timeout_turn: Duration,
     time_left: Option<Duration>,
-    max_memory: Option<u64>,
     /// Whether the table has its size: from `INFO max_memory`, or the default at the first
     /// move. Until then there is none, so a brain told to keep to a small `max_memory` never
     /// held the default table first.
@@ -110,7 +109,6 @@ impl Brain {
             rule: Rule::Freestyle,
             timeout_turn: DEFAULT_TURN,
             time_left: None,
-            max_memory: None,
             table_sized: false,
             engine: Engine::new(0),
         }
@@ -345,12 +343,13 @@ impl Brain {
             ("timeout_match", Ok(_)) => {}
             ("time_left", Ok(ms)) => self.time_left = Some(Duration::from_millis(ms)),
             ("max_memory", Ok(bytes)) => {
-                self.max_memory = (bytes > 0).then_some(bytes);
                 // The table takes half of what the allowance leaves beside the rest of the
                 // process (RESERVE_BYTES), at least 1 MiB and never over 256 MiB.
-                let mb = self.max_memory.map_or(DEFAULT_TABLE_MB as u64, |b| {
-                    (b.saturating_sub(RESERVE_BYTES) / 2 / (1 << 20)).clamp(1, 256)
-                }) as usize;
+                // 0 is no limit.
+                let mb = match bytes {
+                    0 => DEFAULT_TABLE_MB,
+                    b => (b.saturating_sub(RESERVE_BYTES) / 2 / (1 << 20)).clamp(1, 256) as usize,
+                };
                 self.engine.set_table_megabytes(mb);
                 self.table_sized = true;
             }

@@ -26,7 +26,7 @@ pub struct ServeArgs {
 
 pub fn run(a: &ServeArgs) -> Result<()> {
     anyhow::ensure!(
-        a.max_think.is_finite() && a.max_think >= 0.1,
+        a.max_think >= 0.1,
         "--max-think must be at least 0.1 seconds"
     );
     anyhow::ensure!(a.max_searches >= 1, "--max-searches must be at least 1");

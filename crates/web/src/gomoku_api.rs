@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
-use alphabeta_gomoku::{Board, Cell, Color, Engine, IterationReport, Limit, Rule, Thought};
+use alphabeta_gomoku::{Board, Cell, Color, Engine, IterationReport, Limit, Rule};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -370,6 +370,24 @@ fn release(app: &AppState, id: &str) {
     });
 }
 
+/// Runs `search` with a claimed engine and puts the engine back in the pool; `None` if the
+/// engine panicked, in which case a fresh one takes its place, so a bug in the engine never
+/// loses an engine for good.
+fn search_and_return<T>(
+    app: &AppState,
+    mut engine: Engine,
+    search: impl FnOnce(&mut Engine) -> T,
+) -> Option<T> {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(&mut engine)));
+    let back = if result.is_ok() {
+        engine
+    } else {
+        Engine::new(app.limits.engine_megabytes)
+    };
+    app.games.engines().push(back);
+    result.ok()
+}
+
 /// Checks the seconds a request may think.
 fn think_seconds(app: &AppState, seconds: f64) -> Result<f64, ApiError> {
     let max = app.limits.max_think.as_secs_f64();
@@ -418,7 +436,7 @@ pub async fn hint(
     if !(1..=5).contains(&lines) {
         return Err(ApiError::bad(format!("lines must be 1 to 5, not {lines}")));
     }
-    let (mut board, mut engine) = claim(&app, &id)?;
+    let (mut board, engine) = claim(&app, &id)?;
     engine.stop_handle().reset();
     let start = Instant::now();
     // The game and the engine are given back in the task, so even a client that leaves
@@ -426,22 +444,9 @@ pub async fn hint(
     let found = tokio::task::spawn_blocking(move || {
         // The time is shared among the lines, so a hint takes about what was asked.
         let each = Limit::Exactly(Duration::from_secs_f64(seconds / f64::from(lines)));
-        let thinking = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let thoughts = search_and_return(&app, engine, |engine| {
             engine.think_lines(&mut board, each, lines as usize, |_| {})
-        }));
-        let thoughts = match thinking {
-            Ok(t) => {
-                app.games.engines().push(engine);
-                Some(t)
-            }
-            Err(_) => {
-                // A bug in the engine must not lose an engine for good.
-                app.games
-                    .engines()
-                    .push(Engine::new(app.limits.engine_megabytes));
-                None
-            }
-        };
+        });
         release(&app, &id);
         thoughts.map(|ts| {
             ts.into_iter()
@@ -505,7 +510,7 @@ pub async fn think(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let seconds = think_seconds(&app, q.time.unwrap_or(2.0))?;
-    let (mut board, mut engine) = claim(&app, &id)?;
+    let (mut board, engine) = claim(&app, &id)?;
     // A stop left over from this engine's last stream is forgotten before the new one can
     // ask for its own.
     engine.stop_handle().reset();
@@ -515,27 +520,18 @@ pub async fn think(
     tokio::task::spawn_blocking(move || {
         let shown = board.clone();
         let limit = Limit::Time(Duration::from_secs_f64(seconds));
-        let thinking = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let thinking = search_and_return(&app, engine, |engine| {
             engine.think(&mut board, limit, |it| {
                 let e = IterationReport::new(&shown, it);
                 let _ = tx.blocking_send(json_event("iteration", &e));
             })
-        }));
-        let thought: Thought = match thinking {
-            Ok(t) => {
-                app.games.engines().push(engine);
-                t
-            }
-            Err(_) => {
-                // A bug in the engine must not lock the game or lose an engine for good.
-                app.games
-                    .engines()
-                    .push(Engine::new(app.limits.engine_megabytes));
-                release(&app, &id);
-                let e = serde_json::json!({"error": "the engine failed on this position"});
-                let _ = tx.blocking_send(json_event("error", &e));
-                return;
-            }
+        });
+        let Some(thought) = thinking else {
+            // A bug in the engine must not lock the game.
+            release(&app, &id);
+            let e = serde_json::json!({"error": "the engine failed on this position"});
+            let _ = tx.blocking_send(json_event("error", &e));
+            return;
         };
         // Play the move on the game, if it still exists.
         let game = app
