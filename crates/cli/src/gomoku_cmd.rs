@@ -239,8 +239,8 @@ pub struct AnalyzeArgs {
     nodes: Option<u64>,
     #[command(flatten)]
     threads: Threads,
-    /// Report the best N moves, each with its score and line; each move after the first is
-    /// searched again without the ones before it, with the same limit (so N times as long).
+    /// Report the best N moves, each with its score and line, from one search under the
+    /// limit: each depth searches the position N times, each without the moves found before.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=50))]
     multipv: u16,
     /// Print JSON.
@@ -280,7 +280,6 @@ struct LineJson {
     score: String,
     pv: Vec<String>,
     source: String,
-    nodes: u64,
 }
 
 pub fn run(cmd: &GomokuCommand) -> Result<()> {
@@ -335,6 +334,16 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
                 row.nodes_per_second,
                 row.pv.join(" ")
             );
+            // The other lines of this depth, under the first.
+            for (i, l) in it.lines.iter().enumerate().skip(1) {
+                println!(
+                    "   line {:>2}  score {:>10}{:>33}pv {}",
+                    i + 1,
+                    l.score.to_string(),
+                    "",
+                    shown.names(&l.pv).join(" ")
+                );
+            }
         }
         iterations.push(row);
     });
@@ -346,7 +355,6 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         score: l.score.to_string(),
         pv: shown.names(&l.pv),
         source: l.source.name().into(),
-        nodes: l.nodes,
     };
     if a.json {
         let j = AnalyzeJson {
@@ -357,7 +365,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             score: t.score.to_string(),
             pv: shown.names(&t.pv),
             source: how.into(),
-            nodes: lines.iter().map(|l| l.nodes).sum(),
+            nodes: t.nodes,
             lines: lines
                 .iter()
                 .filter(|l| l.best.is_some())
@@ -573,8 +581,7 @@ fn play(a: &PlayArgs) -> Result<()> {
             }
             if t == "hint" {
                 // The engine's three best moves for you, in the engine's time.
-                let each = Limit::Exactly(budget / 3);
-                let lines = engine.think_lines(&mut board, each, 3, |_| {});
+                let lines = engine.think_lines(&mut board, Limit::Exactly(budget), 3, |_| {});
                 let named: Vec<String> = lines
                     .iter()
                     .filter_map(|l| Some(format!("{} ({})", board.name(l.best?), l.score)))

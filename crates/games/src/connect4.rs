@@ -540,14 +540,7 @@ impl Solver {
             return Solution {
                 score: if weak { 1 } else { position.table_score(score) },
                 best_move: Some(col),
-                report: SearchReport {
-                    best_move: Some(col),
-                    score,
-                    pv: vec![col],
-                    depth: 1,
-                    seldepth: 0,
-                    stats: Default::default(),
-                },
+                report: SearchReport::single(score, vec![col], 1, 0, Default::default()),
             };
         }
         let depth = CELLS - p.moves;

@@ -74,7 +74,8 @@ pub struct Thought {
     pub score: Score,
     /// The expected line.
     pub pv: Vec<u16>,
-    /// Nodes searched (search and VCF).
+    /// Nodes searched for the decision (search and VCF; every line of
+    /// [`Engine::think_lines`] has the total).
     pub nodes: u64,
     /// The last completed depth (0 when no search ran).
     pub depth: u32,
@@ -199,91 +200,54 @@ impl Engine {
         limit: Limit,
         on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Thought {
-        self.think_among(board, limit, &[], on_iteration)
+        let mut lines = self.think_lines(board, limit, 1, on_iteration);
+        lines.swap_remove(0)
     }
 
-    /// The best `n` moves, each with its own searched score and line, sorted by score (the
-    /// first is the move to play). The first search is [`think`](Self::think)'s
-    /// (`on_iteration` sees its iterations); each later one searches the position without
-    /// the moves found before it, under the same limit, so `n` lines take up to `n` times as
-    /// long. A later search may score its move above an earlier one (a search is not exact),
-    /// which is why they are sorted. Fewer come back when fewer moves are candidates (the
-    /// generator leaves out moves that lose at once, and keeps a winning move alone); one
-    /// with no move when the game is over.
+    /// The best `n` moves, each with its own score and line, best first (the first is the
+    /// move to play), from one search under `limit` that looks for `n` lines
+    /// ([`SearchOptions::multi_pv`]): each iteration searches the position once per line,
+    /// without the moves already found, and sorts the lines by score. A proven win by fours
+    /// is the first line, the search's lines for the other moves follow. Fewer come back
+    /// when fewer moves are candidates (the generator leaves out moves that lose at once,
+    /// and keeps a winning move or the only block of a five alone); one with no move when
+    /// the game is over. `on_iteration` sees each completed depth with all its lines.
     pub fn think_lines(
         &mut self,
         board: &mut Board,
         limit: Limit,
         n: usize,
-        on_iteration: impl FnMut(&Iteration<u16>),
-    ) -> Vec<Thought> {
-        let first = self.think(board, limit, on_iteration);
-        let mut taken: Vec<u16> = first.best.into_iter().collect();
-        let mut lines = vec![first];
-        let mut candidates = Vec::new();
-        if board.outcome().is_none() {
-            board.generate_moves(&mut candidates);
-        }
-        while lines.len() < n {
-            candidates.retain(|m| !taken.contains(m));
-            if candidates.is_empty() {
-                break;
-            }
-            let t = self.think_among(board, limit, &candidates, |_| {});
-            let Some(m) = t.best else { break };
-            taken.push(m);
-            lines.push(t);
-        }
-        // Stable: of equal scores, the one found first stays first.
-        lines.sort_by_key(|t| std::cmp::Reverse(t.score));
-        lines
-    }
-
-    /// Like [`think`](Self::think), choosing only among the moves in `among` (every move
-    /// when it is empty): the second and later lines of an analysis of several lines search
-    /// the position without the moves already reported. A restricted search skips the
-    /// shortcuts (a single candidate, the root's proof of a win) so that its score is
-    /// searched; moves the generator leaves out (those that lose at once) are never chosen.
-    pub fn think_among(
-        &mut self,
-        board: &mut Board,
-        limit: Limit,
-        among: &[u16],
         mut on_iteration: impl FnMut(&Iteration<u16>),
-    ) -> Thought {
+    ) -> Vec<Thought> {
         let started = Instant::now();
         let stop = self.search.stop_handle();
         let mut moves = Vec::new();
         if board.outcome().is_none() {
             board.generate_moves(&mut moves);
         }
-        let restricted = !among.is_empty();
-        if restricted {
-            moves.retain(|m| among.contains(m));
-        }
-        if moves.is_empty() {
-            return Thought {
+        let Some(&first) = moves.first() else {
+            return vec![Thought {
                 best: None,
                 score: Score::DRAW,
                 pv: vec![],
                 nodes: 0,
                 depth: 0,
                 source: Source::Forced,
-            };
-        }
-        if moves.len() == 1 && !restricted {
+            }];
+        };
+        if moves.len() == 1 {
             // The move generator puts a winning move alone; does this one win?
-            board.place(moves[0]);
+            board.place(first);
             let win = board.winner().is_some();
             board.remove_last();
-            return Thought {
-                best: Some(moves[0]),
+            return vec![Thought {
+                best: Some(first),
                 score: if win { Score::win_in(1) } else { Score::DRAW },
-                pv: moves.clone(),
+                pv: moves,
                 nodes: 0,
                 depth: 0,
                 source: Source::Forced,
-            };
+            }];
         }
         // The proof of a win gets at most a quarter of a node cap, as of the time below.
         let vcf_nodes = self.caps.nodes.map_or(200_000, |n| (n / 4).min(200_000));
@@ -292,30 +256,39 @@ impl Engine {
             // A quarter of the time at most for the proof of a win; the rest for the search.
             vcf = vcf.with_deadline(started + t / 4);
         }
-        let proof = if restricted { None } else { vcf.find(board) };
-        if let Some(line) = proof {
-            return Thought {
+        let mut lines = Vec::with_capacity(n);
+        if let Some(line) = vcf.find(board) {
+            lines.push(Thought {
                 best: line.first().copied(),
                 score: Score::win_in(line.len() as u32),
                 pv: line,
                 nodes: vcf.nodes,
                 depth: 0,
                 source: Source::Vcf,
-            };
+            });
+            // The other lines are the search's, without the proven move.
+            moves.retain(|&m| Some(m) != lines[0].best);
+            if n == 1 {
+                return lines;
+            }
         }
         if stop.is_stopped() {
             // Told to stop before the search began: the move generator's first choice.
-            return Thought {
-                best: Some(moves[0]),
-                score: Score::DRAW,
-                pv: vec![moves[0]],
-                nodes: vcf.nodes,
-                depth: 0,
-                source: Source::Search,
-            };
+            if lines.is_empty() {
+                lines.push(Thought {
+                    best: Some(first),
+                    score: Score::DRAW,
+                    pv: vec![first],
+                    nodes: vcf.nodes,
+                    depth: 0,
+                    source: Source::Search,
+                });
+            }
+            return lines;
         }
         let caps = self.caps;
         let o = &mut self.search.options;
+        o.multi_pv = n.max(1) - lines.len();
         // The proof search's nodes count against the cap.
         o.max_nodes = caps.nodes.map(|n| n.saturating_sub(vcf.nodes).max(1));
         let mut plan = None;
@@ -341,7 +314,12 @@ impl Engine {
         if let Some(d) = caps.depth {
             o.max_depth = o.max_depth.min(d.clamp(1, 64));
         }
-        let root_moves = if restricted { &moves[..] } else { &[] };
+        // After a proof, the search is of the other moves alone.
+        let root_moves = if lines.is_empty() {
+            &[][..]
+        } else {
+            &moves[..]
+        };
         let r = self
             .search
             .run_among(board, &Threats, &mut NoObserver, root_moves, |it| {
@@ -351,14 +329,34 @@ impl Engine {
                     .as_mut()
                     .is_some_and(|p| p.enough(it.pv.first().copied(), it.score, it.time))
             });
-        Thought {
-            best: r.best_move.or(Some(moves[0])),
-            score: r.score,
-            pv: r.pv,
-            nodes: r.stats.nodes + vcf.nodes,
-            depth: r.depth,
-            source: Source::Search,
+        let nodes = r.stats.nodes + vcf.nodes;
+        if r.lines.is_empty() {
+            // Not even the first iteration finished: the move generator's first choice.
+            lines.push(Thought {
+                best: r.best_move.or(Some(moves[0])),
+                score: r.score,
+                pv: r.pv,
+                nodes,
+                depth: r.depth,
+                source: Source::Search,
+            });
         }
+        for l in r.lines {
+            lines.push(Thought {
+                best: l.pv.first().copied(),
+                score: l.score,
+                pv: l.pv,
+                nodes,
+                depth: l.depth,
+                source: Source::Search,
+            });
+        }
+        for l in &mut lines {
+            l.nodes = nodes;
+        }
+        // Stable: a proof by fours stays ahead of the search's lines that score the same.
+        lines.sort_by_key(|t| std::cmp::Reverse(t.score));
+        lines
     }
 }
 

@@ -224,14 +224,7 @@ where
     fn report(mut self, value: Score, depth: u32) -> SearchReport<G::Move> {
         self.stats.time = self.start.elapsed();
         let pv = self.pv.root().to_vec();
-        SearchReport {
-            best_move: pv.first().copied(),
-            score: value,
-            pv,
-            depth,
-            seldepth: self.seldepth,
-            stats: self.stats,
-        }
+        SearchReport::single(value, pv, depth, self.seldepth, self.stats)
     }
 
     /// Counts the node, and if it is a leaf returns its value for the side to move; otherwise

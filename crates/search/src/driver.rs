@@ -14,7 +14,8 @@ use crate::observer::{root_bound, root_view, root_window};
 use crate::tt::{TranspositionTable, TtEntry};
 use crate::{
     late_move_count, late_move_reduction, Bound, Ends, Evaluator, Game, NoObserver, Observer,
-    Score, SearchOptions, SearchReport, Stats, FUTILITY_DEPTH, MAX_MOVE_KEY, MAX_PLY, RAZOR_DEPTH,
+    RootLine, Score, SearchOptions, SearchReport, Stats, FUTILITY_DEPTH, MAX_MOVE_KEY, MAX_PLY,
+    RAZOR_DEPTH,
 };
 
 /// What the driver reports after each completed iteration.
@@ -28,6 +29,9 @@ pub struct Iteration<'a, M> {
     pub score: Score,
     /// The principal variation at this depth.
     pub pv: &'a [M],
+    /// Every line found at this depth, best first (the first is `score` and `pv`): one
+    /// unless [`SearchOptions::multi_pv`] asks for more.
+    pub lines: &'a [RootLine<M>],
     /// Nodes the main thread searched so far.
     pub nodes: u64,
     /// Time since the search started.
@@ -348,14 +352,7 @@ impl Search {
         stats.time = shared.start.elapsed();
         let (stopped, seldepth) = (w.stopped, w.seldepth);
         self.scratch = Some(Box::new(w.buf));
-        SearchReport {
-            best_move: pv.first().copied(),
-            score,
-            pv,
-            depth: if stopped { 0 } else { depth },
-            seldepth,
-            stats,
-        }
+        SearchReport::single(score, pv, if stopped { 0 } else { depth }, seldepth, stats)
     }
 
     /// Makes the table the size `options.tt_megabytes` says now (a search does it when it
@@ -492,6 +489,9 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     partial: Option<RootResult<G::Move>>,
     /// The only root moves to search (all when empty).
     root_moves: Vec<G::Move>,
+    /// Root moves not to search: those of the lines already found in this iteration
+    /// ([`SearchOptions::multi_pv`]).
+    excluded: Vec<G::Move>,
     /// The ply whose node was entered by a pass (no second pass there).
     null_ply: Option<u32>,
 }
@@ -535,12 +535,15 @@ where
             stopped: false,
             partial: None,
             root_moves: Vec::new(),
+            excluded: Vec::new(),
             null_ply: None,
         }
     }
 
     /// Iterative deepening from `first_depth`; returns the last completed iteration's result,
-    /// or a better root move proven in the unfinished one.
+    /// or a better root move proven in the unfinished one. With several lines to find
+    /// ([`SearchOptions::multi_pv`]; the main thread only), each iteration searches the root
+    /// once per line, each search without the moves of the lines before it.
     fn iterate(
         &mut self,
         game: &mut G,
@@ -548,33 +551,48 @@ where
         on_iteration: &mut dyn FnMut(&Iteration<G::Move>) -> bool,
     ) -> SearchReport<G::Move> {
         let opts = self.shared.options;
-        let mut best: Option<(Score, Vec<G::Move>, u32)> = None;
+        let wanted = if self.main { opts.multi_pv.max(1) } else { 1 };
+        // The last completed iteration's lines, best first.
+        let mut lines: Vec<RootLine<G::Move>> = Vec::new();
         let max_depth = opts.max_depth.clamp(1, MAX_PLY - 1);
         let mut depth = first_depth.min(max_depth);
         while depth <= max_depth {
-            self.partial = None;
-            let score = self.aspiration(game, depth, best.as_ref().map(|b| b.0));
+            let current = self.lines_at(game, depth, wanted, &lines);
             if self.stopped {
+                lines = merge_unfinished(current, lines, wanted);
                 if let Some(p) = self.partial.take() {
-                    if !p.pv.is_empty() && best.as_ref().is_none_or(|b| b.1.first() != p.pv.first())
+                    // A move proven better than the last best in the unfinished first search.
+                    if !p.pv.is_empty()
+                        && lines.first().is_none_or(|l| l.pv.first() != p.pv.first())
                     {
-                        best = Some((p.score, p.pv, depth - 1));
+                        lines.retain(|l| l.pv.first() != p.pv.first());
+                        lines.insert(
+                            0,
+                            RootLine {
+                                score: p.score,
+                                pv: p.pv,
+                                depth: depth - 1,
+                            },
+                        );
+                        lines.truncate(wanted);
                     }
                 }
                 break;
             }
-            let pv = self.buf.pv.root().to_vec();
             let go_on = !self.main
                 || on_iteration(&Iteration {
                     depth,
                     seldepth: self.seldepth,
-                    score,
-                    pv: &pv,
+                    score: current[0].score,
+                    pv: &current[0].pv,
+                    lines: &current,
                     nodes: self.stats.nodes,
                     time: self.shared.start.elapsed(),
                 });
-            let proven = score.plies_to_end().is_some_and(|n| n <= depth);
-            best = Some((score, pv, depth));
+            let proven = current
+                .iter()
+                .all(|l| l.score.plies_to_end().is_some_and(|n| n <= depth));
+            lines = current;
             let soft = opts.soft_time.or(opts.max_time);
             let late = soft.is_some_and(|t| self.shared.start.elapsed() >= t);
             // The next iteration's root would count past a node cap reached here.
@@ -584,15 +602,61 @@ where
             }
             depth += 1;
         }
-        let (score, pv, depth) = best.unwrap_or_else(|| self.fallback(game));
+        if lines.is_empty() {
+            let (score, pv, depth) = self.fallback(game);
+            return SearchReport::single(score, pv, depth, self.seldepth, self.stats.clone());
+        }
+        let first = &lines[0];
         SearchReport {
-            best_move: pv.first().copied(),
-            score,
-            pv,
-            depth,
+            best_move: first.pv.first().copied(),
+            score: first.score,
+            pv: first.pv.clone(),
+            depth: first.depth,
             seldepth: self.seldepth,
             stats: self.stats.clone(),
+            lines: lines.into_iter().filter(|l| !l.pv.is_empty()).collect(),
         }
+    }
+
+    /// One iteration's lines, best first: up to `wanted` searches of the root, each without
+    /// the moves found before it, until the root has no move left. `previous`: the last
+    /// iteration's lines, whose scores centre the aspiration windows. When the search stops,
+    /// the lines finished so far (none if the first did not finish; `partial` may then hold
+    /// a better move).
+    fn lines_at(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        wanted: usize,
+        previous: &[RootLine<G::Move>],
+    ) -> Vec<RootLine<G::Move>> {
+        let mut current = Vec::with_capacity(wanted);
+        self.excluded.clear();
+        for k in 0..wanted {
+            self.partial = None;
+            let score = self.aspiration(game, depth, previous.get(k).map(|l| l.score));
+            if self.stopped {
+                if k > 0 {
+                    // Only the first search's unfinished best move is reported.
+                    self.partial = None;
+                }
+                break;
+            }
+            let pv = self.buf.pv.root().to_vec();
+            let first = pv.first().copied();
+            // The root as a leaf has a score and no move: reported as one line.
+            if first.is_some() || k == 0 {
+                current.push(RootLine { score, pv, depth });
+            }
+            match first {
+                Some(m) => self.excluded.push(m),
+                None => break,
+            }
+        }
+        self.excluded.clear();
+        // Stable: of equal scores, the line found first stays first.
+        current.sort_by_key(|l: &RootLine<G::Move>| std::cmp::Reverse(l.score));
+        current
     }
 
     /// When not even depth 1 finished: the first legal move, so the caller still has a move.
@@ -702,7 +766,9 @@ where
         }
         // What the game knows for sure comes before the horizon: a proven end is worth more
         // than any static value.
-        if let Some(mv) = game.winning_move() {
+        // (At a root whose moves are limited, the winning move may be one not to search.)
+        let free = ply > 0 || (self.root_moves.is_empty() && self.excluded.is_empty());
+        if let Some(mv) = game.winning_move().filter(|_| free) {
             // Nothing beats a win with the next move: no need to search it.
             if keep_pv {
                 self.buf.pv.clear_child(ply);
@@ -885,7 +951,11 @@ where
                 }
                 widened = true;
                 if ply > 0 || self.root_moves.is_empty() {
+                    let before = moves.len();
                     game.generate_rest(&mut moves);
+                    if ply == 0 {
+                        self.drop_excluded(&mut moves, before);
+                    }
                 }
                 if keyed {
                     keys.resize(moves.len(), i32::MIN);
@@ -958,7 +1028,8 @@ where
             return Score::DRAW;
         }
         self.learn(&estimate, depth, best, bound);
-        if let Some((tt, h)) = hash {
+        // A root searched without some of its moves has no value of its own to keep.
+        if let Some((tt, h)) = hash.filter(|_| ply > 0 || self.excluded.is_empty()) {
             let exact_or_cut = best > alpha0;
             tt.store(
                 h,
@@ -1063,15 +1134,18 @@ where
     }
 
     /// Keeps only the caller's root moves (see [`Search::run_among`]), unless none of them is
-    /// among `moves`; and their keys, if `keys` has them (else it is empty).
+    /// among `moves`, less those of lines already found ([`SearchOptions::multi_pv`]); and
+    /// their keys, if `keys` has them (else it is empty).
     fn keep_root_moves(&self, moves: &mut Vec<G::Move>, keys: &mut Vec<i32>) {
-        if !moves.iter().any(|m| self.root_moves.contains(m)) {
+        let limited = moves.iter().any(|m| self.root_moves.contains(m));
+        if !limited && self.excluded.is_empty() {
             return;
         }
         let keyed = keys.len() == moves.len();
         let mut kept = 0;
         for i in 0..moves.len() {
-            if self.root_moves.contains(&moves[i]) {
+            let m = moves[i];
+            if (!limited || self.root_moves.contains(&m)) && !self.excluded.contains(&m) {
                 moves[kept] = moves[i];
                 if keyed {
                     keys[kept] = keys[i];
@@ -1081,6 +1155,18 @@ where
         }
         moves.truncate(kept);
         keys.truncate(kept);
+    }
+
+    /// Drops the moves from `from` on that lines already found hold.
+    fn drop_excluded(&self, moves: &mut Vec<G::Move>, from: usize) {
+        let mut kept = from;
+        for i in from..moves.len() {
+            if !self.excluded.contains(&moves[i]) {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
     }
 
     /// Futility pruning and razoring (see [`SearchOptions::futility_margin`]): the static
@@ -1323,6 +1409,24 @@ where
 /// True when the keys after `i` are then in order already (later picks would move nothing:
 /// most keys are equal when only the table's move and the killers have one).
 #[inline]
+/// The lines to report when an iteration stopped: those it finished (`finished`, best
+/// first), then the last iteration's for the other moves, `wanted` at most.
+fn merge_unfinished<M: Copy + PartialEq>(
+    mut finished: Vec<RootLine<M>>,
+    previous: Vec<RootLine<M>>,
+    wanted: usize,
+) -> Vec<RootLine<M>> {
+    for line in previous {
+        if finished.len() >= wanted {
+            break;
+        }
+        if finished.iter().all(|f| f.pv.first() != line.pv.first()) {
+            finished.push(line);
+        }
+    }
+    finished
+}
+
 fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) -> bool {
     let mut best = i;
     let mut in_order = true;

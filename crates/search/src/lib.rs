@@ -39,5 +39,5 @@ pub use options::{
     late_move_count, late_move_reduction, SearchOptions, FUTILITY_DEPTH, RAZOR_DEPTH,
 };
 pub use score::{Bound, Score, MAX_PLY};
-pub use stats::{SearchReport, Stats};
+pub use stats::{RootLine, SearchReport, Stats};
 pub use tt::{TranspositionTable, TtEntry};

@@ -98,6 +98,12 @@ pub struct SearchOptions {
     /// decisive scores are never corrected. Needs [`Game::move_id`]; from the root's
     /// grandchildren on.
     pub correction_history: bool,
+    /// Lines to find: the best this many root moves, each with its own score and line
+    /// ([`SearchReport::lines`](crate::SearchReport::lines)), as analysis shows them. Each
+    /// iteration searches the root once per line, the later searches without the moves
+    /// already found, and sorts the lines by score; the move to play is the first. The
+    /// helper threads of a parallel search look for one. 1: the best move alone.
+    pub multi_pv: usize,
 }
 
 /// The most plies to go at which [`SearchOptions::futility_margin`] cuts above beta.
@@ -157,6 +163,7 @@ impl SearchOptions {
             quiescence_plies: 0,
             horizon_wins: false,
             correction_history: false,
+            multi_pv: 1,
         }
     }
 

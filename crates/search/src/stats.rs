@@ -69,6 +69,47 @@ pub struct SearchReport<M> {
     pub seldepth: u32,
     /// Counters and time.
     pub stats: Stats,
+    /// The best root moves, each with its own score and line, best first: the one above
+    /// unless [`SearchOptions::multi_pv`](crate::SearchOptions::multi_pv) asks for more
+    /// (fewer when the root has fewer moves); empty when the root is a leaf.
+    pub lines: Vec<RootLine<M>>,
+}
+
+/// One root move's result in a search of several lines
+/// ([`SearchOptions::multi_pv`](crate::SearchOptions::multi_pv)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootLine<M> {
+    /// Its value for the side to move.
+    pub score: Score,
+    /// The expected line, starting with the move.
+    pub pv: Vec<M>,
+    /// The depth it was searched to.
+    pub depth: u32,
+}
+
+impl<M: Copy> SearchReport<M> {
+    /// The report of a search with one line: `pv` (empty when the root is a leaf) and its
+    /// `score`.
+    pub fn single(score: Score, pv: Vec<M>, depth: u32, seldepth: u32, stats: Stats) -> Self {
+        let lines = if pv.is_empty() {
+            Vec::new()
+        } else {
+            vec![RootLine {
+                score,
+                pv: pv.clone(),
+                depth,
+            }]
+        };
+        SearchReport {
+            best_move: pv.first().copied(),
+            score,
+            pv,
+            depth,
+            seldepth,
+            stats,
+            lines,
+        }
+    }
 }
 
 impl<M> SearchReport<M> {

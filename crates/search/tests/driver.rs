@@ -1106,3 +1106,128 @@ fn late_moves_are_reduced_by_the_logarithmic_rule() {
     );
     assert_eq!(r(false, 64, 63), r(false, 200, 500));
 }
+
+/// A [`Walk`] that names a winning move as a game may ([`Game::winning_move`]): the first
+/// child where the opponent has lost.
+#[derive(Clone)]
+struct Sighted<'a>(Walk<'a>);
+
+impl Game for Sighted<'_> {
+    type Move = usize;
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        self.0.generate_moves(moves)
+    }
+    fn play(&mut self, mv: usize) {
+        self.0.play(mv)
+    }
+    fn undo(&mut self, mv: usize) {
+        self.0.undo(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn move_id(&self, mv: usize) -> usize {
+        mv
+    }
+    fn move_id_limit(&self) -> usize {
+        8
+    }
+    fn winning_move(&self) -> Option<usize> {
+        match self.0.here() {
+            Moves(c) => c.iter().position(|n| matches!(n, End(Outcome::Loss))),
+            _ => None,
+        }
+    }
+}
+
+impl Evaluator<Sighted<'_>> for Static {
+    fn evaluate(&self, g: &Sighted<'_>) -> Score {
+        self.evaluate(&g.0)
+    }
+}
+
+/// The lines of a search for several are the root moves by value, a winning move the game
+/// names among them once; a root limited to other moves does not take it.
+#[test]
+fn several_lines_hold_each_root_move_once_and_by_value() {
+    // Root moves: 0 is worth -7 (the reply picks the worse for the root), 1 wins at once,
+    // 2 is worth 3, 3 is worth 1. Values two plies down are the root player's.
+    let root = Moves(vec![
+        Moves(vec![Eval(-5), Eval(-7)]),
+        End(Outcome::Loss),
+        Moves(vec![Eval(3), Eval(4)]),
+        Moves(vec![Eval(1)]),
+    ]);
+    let mut g = Sighted(Walk { path: vec![&root] });
+    let options = SearchOptions {
+        multi_pv: 3,
+        ..SearchOptions::depth(2)
+    };
+    let r = Search::new(options.clone()).run(&mut g, &Static);
+    let lines: Vec<(usize, Score)> = r.lines.iter().map(|l| (l.pv[0], l.score)).collect();
+    assert_eq!(
+        lines,
+        vec![(1, Score::win_in(1)), (2, Score(3)), (3, Score(1))]
+    );
+    assert_eq!((r.best_move, r.score), (Some(1), Score::win_in(1)));
+    // More lines than moves: every move once.
+    let all = Search::new(SearchOptions {
+        multi_pv: 9,
+        ..options
+    })
+    .run(&mut g, &Static);
+    assert_eq!(all.lines.len(), 4);
+    assert_eq!(all.lines[3].pv[0], 0);
+    // Limited to moves 2 and 3, the search does not play the winning move.
+    let limited = Search::new(SearchOptions::depth(2)).run_among(
+        &mut g,
+        &Static,
+        &mut NoObserver,
+        &[2, 3],
+        |_| true,
+    );
+    assert_eq!((limited.best_move, limited.score), (Some(2), Score(3)));
+}
+
+/// A node cap that stops a search of several lines part-way still reports distinct legal
+/// lines, the move to play first; and every iteration reports its lines.
+#[test]
+fn a_node_limit_in_a_search_of_several_lines_keeps_them_distinct_and_legal() {
+    // Runs stopped after some of an iteration's lines: their lines come from two depths.
+    let mut mixed = 0;
+    for seed in 0..10 {
+        for cap in [50, 700, 3_000, 20_000] {
+            let mut g = RandomGame::new(20, seed).with_loss_rate(0);
+            let options = SearchOptions {
+                multi_pv: 4,
+                ..SearchOptions::nodes(cap)
+            };
+            let mut per_iteration = vec![];
+            let r = Search::new(options).run_with(&mut g, &RandomEval, &mut NoObserver, |it| {
+                assert_eq!((it.score, it.pv), (it.lines[0].score, &it.lines[0].pv[..]));
+                per_iteration.push(it.lines.len());
+                true
+            });
+            assert!(r.stats.nodes <= cap);
+            assert!(!r.lines.is_empty() && r.lines.len() <= 4, "{:?}", r.lines);
+            assert!(per_iteration.iter().all(|&n| n == 4), "{per_iteration:?}");
+            assert_eq!(r.best_move, Some(r.lines[0].pv[0]));
+            assert_eq!((r.score, &r.pv), (r.lines[0].score, &r.lines[0].pv));
+            let mut firsts: Vec<u8> = r.lines.iter().map(|l| l.pv[0]).collect();
+            firsts.sort();
+            firsts.dedup();
+            assert_eq!(
+                firsts.len(),
+                r.lines.len(),
+                "seed {seed} cap {cap}: a move twice"
+            );
+            for l in &r.lines {
+                assert_legal_line(&mut g, &l.pv);
+            }
+            if r.lines.iter().any(|l| l.depth != r.lines[0].depth) {
+                mixed += 1;
+            }
+        }
+    }
+    assert!(mixed > 0, "no run stopped between lines");
+}

@@ -272,6 +272,47 @@ proptest! {
     }
 
     #[test]
+    fn several_lines_are_the_root_moves_best_first_by_their_minimax_values(
+        seed in any::<u64>(), cells in 5u32..=10, depth in 1u32..=5, lines in 1usize..=6,
+        aspiration in prop::option::of(1i32..=3), threads in 1usize..=2,
+        loss_rate in prop::sample::select(vec![6u64, 12, 50]),
+    ) {
+        let mut g = RandomGame::new(cells, seed).with_loss_rate(loss_rate);
+        // Every root move's own value, by the reference minimax, best first.
+        let mut moves = Vec::new();
+        if g.outcome().is_none() {
+            g.generate_moves(&mut moves);
+        }
+        let value_of = |g: &mut RandomGame, mv: u8| {
+            g.play(mv);
+            let v = -reference(g, depth - 1, 1);
+            g.undo(mv);
+            v
+        };
+        let mut values: Vec<Score> = moves.iter().map(|&m| value_of(&mut g, m)).collect();
+        values.sort_by(|a, b| b.cmp(a));
+        let opts = SearchOptions { multi_pv: lines, aspiration, ..SearchOptions::depth(depth) };
+        let r = Search::new(opts.with_threads(threads)).run(&mut g, &RandomEval);
+        prop_assert_eq!(r.lines.len(), lines.min(moves.len()));
+        let mut seen = Vec::new();
+        for (k, l) in r.lines.iter().enumerate() {
+            prop_assert_eq!(l.score, values[k], "line {}: {:?}", k, l.pv);
+            // Deepening ends early once every line is proven.
+            prop_assert!(l.depth == depth || l.score.plies_to_end().is_some(), "line {} at depth {}", k, l.depth);
+            let mv = l.pv[0];
+            prop_assert!(!seen.contains(&mv), "move {} in two lines", mv);
+            seen.push(mv);
+            prop_assert_eq!(value_of(&mut g, mv), l.score, "line {}'s move has its score", k);
+            prop_assert!(l.pv.len() as u32 == depth || g_outcome_after(&mut g, &l.pv), "line {} cut short", k);
+        }
+        if let Some(first) = r.lines.first() {
+            prop_assert_eq!(r.best_move, Some(first.pv[0]));
+            prop_assert_eq!(r.score, first.score);
+            prop_assert_eq!(&r.pv, &first.pv);
+        }
+    }
+
+    #[test]
     fn lazy_smp_returns_the_one_thread_value(seed in any::<u64>(), threads in 2usize..=4) {
         let mut g = RandomGame::new(10, seed);
         let depth = 5;

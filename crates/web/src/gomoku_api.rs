@@ -442,10 +442,9 @@ pub async fn hint(
     // The game and the engine are given back in the task, so even a client that leaves
     // before the answer (dropping this handler) cannot keep the game claimed.
     let found = tokio::task::spawn_blocking(move || {
-        // The time is shared among the lines, so a hint takes about what was asked.
-        let each = Limit::Exactly(Duration::from_secs_f64(seconds / f64::from(lines)));
+        let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
         let thoughts = search_and_return(&app, engine, |engine| {
-            engine.think_lines(&mut board, each, lines as usize, |_| {})
+            engine.think_lines(&mut board, limit, lines as usize, |_| {})
         });
         release(&app, &id);
         thoughts.map(|ts| {
