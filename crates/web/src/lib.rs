@@ -105,7 +105,7 @@ pub fn app(limits: Limits) -> Router {
 /// The loop is `axum::serve`'s, plus a timer for `hyper`'s header timeout
 /// ([`Limits::header_timeout`]), which `axum::serve` leaves without one, and the same limit on
 /// the first byte: a connection that never finishes (or starts) its request headers would
-/// otherwise be held for ever.
+/// otherwise be held for ever. HTTP/1 only (HTTP/2 without TLS is refused).
 pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use hyper_util::server::conn::auto::Builder;
@@ -135,14 +135,16 @@ pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io
                 Ok(Ok(n)) if n > 0 => {}
                 _ => return,
             }
-            let mut builder = Builder::new(TokioExecutor::new());
+            // HTTP/1 only: browsers speak HTTP/2 only over TLS, and an HTTP/2 connection
+            // would sit idle for ever, out of the header timeout's reach.
+            let mut builder = Builder::new(TokioExecutor::new()).http1_only();
             builder
                 .http1()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout);
             // A failed connection (a reset, a timeout, garbage) concerns only that client.
             let _ = builder
-                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(stream), service)
                 .await;
         });
     }

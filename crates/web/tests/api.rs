@@ -610,6 +610,19 @@ async fn a_connection_without_a_whole_request_is_closed() {
             .expect("the server closes the connection");
         assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
     }
+    // HTTP/2 without TLS ("prior knowledge": the preface, then an empty SETTINGS frame) is
+    // refused and closed, not kept open idle.
+    let mut sock = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    sock.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(30), sock.read_to_end(&mut answer)).await;
+    assert!(
+        read.is_ok(),
+        "still open: {:?}",
+        String::from_utf8_lossy(&answer)
+    );
     // A whole request is still answered.
     let (s, _) = get(&Client::new(), &format!("{base}/api/gomoku/games/none")).await;
     assert_eq!(s, 404);
