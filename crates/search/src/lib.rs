@@ -9,7 +9,8 @@
 //!   fail-soft, with the inclusive or the strict cut rule ([`Pruning`]).
 //! - [`Search`], the iterative-deepening driver for playing: principal variation search with a
 //!   [`TranspositionTable`], aspiration windows, killer moves and the history heuristic, limits
-//!   by depth, nodes and time, a [`StopHandle`], a report after each iteration, and Lazy SMP
+//!   by depth, nodes and time, a [`StopHandle`], a report after each iteration, the best
+//!   several root moves each with its line ([`SearchOptions::multi_pv`]), and Lazy SMP
 //!   threads.
 //! - Every search returns a [`SearchReport`]: best move, [`Score`], principal variation and
 //!   [`Stats`]. An [`Observer`] sees each step (enter, leaf, narrow, cutoff, exit) and costs
