@@ -1404,11 +1404,6 @@ where
     }
 }
 
-/// Moves the move with the highest key among `i..` to position `i`, keeping the order of the
-/// others (a stable, lazy selection sort: a cutoff often comes before the list is sorted).
-/// True when the keys after `i` are then in order already (later picks would move nothing:
-/// most keys are equal when only the table's move and the killers have one).
-#[inline]
 /// The lines to report when an iteration stopped: those it finished (`finished`, best
 /// first), then the last iteration's for the other moves, `wanted` at most.
 fn merge_unfinished<M: Copy + PartialEq>(
@@ -1427,6 +1422,11 @@ fn merge_unfinished<M: Copy + PartialEq>(
     finished
 }
 
+/// Moves the move with the highest key among `i..` to position `i`, keeping the order of the
+/// others (a stable, lazy selection sort: a cutoff often comes before the list is sorted).
+/// True when the keys after `i` are then in order already (later picks would move nothing:
+/// most keys are equal when only the table's move and the killers have one).
+#[inline]
 fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) -> bool {
     let mut best = i;
     let mut in_order = true;
