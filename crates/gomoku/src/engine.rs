@@ -268,7 +268,7 @@ impl Engine {
             });
             // The other lines are the search's, without the proven move.
             moves.retain(|&m| Some(m) != lines[0].best);
-            if n == 1 {
+            if n <= 1 {
                 return lines;
             }
         }
