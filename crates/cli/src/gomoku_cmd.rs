@@ -9,6 +9,8 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
+use crate::gomoku_review::ReviewArgs;
+
 #[derive(Subcommand, Debug)]
 pub enum GomokuCommand {
     /// Search a position and report every completed iteration, then the best move.
@@ -18,6 +20,9 @@ pub enum GomokuCommand {
     /// Does the side to move win by continuous threats (VCT: fours and open threes)? Prints
     /// a winning sequence (the defender's first defence where it has several).
     Vct(VcfArgs),
+    /// Review a game move by move: each position searched, each move's value against the
+    /// best, and the moves that lose much marked (?!, ?, ??).
+    Review(ReviewArgs),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
     /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
@@ -47,7 +52,7 @@ pub struct PlayArgs {
 pub struct Threads {
     /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
     #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = thread_count())]
-    n: u16,
+    pub(crate) n: u16,
 }
 
 /// The thread counts the engine takes (it clamps to the same range).
@@ -208,7 +213,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     Ok(())
 }
 
-fn rule_of(r: RuleArg) -> Rule {
+pub(crate) fn rule_of(r: RuleArg) -> Rule {
     match r {
         RuleArg::Freestyle => Rule::Freestyle,
         RuleArg::Standard => Rule::Standard,
@@ -249,7 +254,7 @@ pub struct AnalyzeArgs {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
-enum RuleArg {
+pub(crate) enum RuleArg {
     /// Five or more in a row wins.
     Freestyle,
     /// Exactly five wins.
@@ -287,6 +292,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
         GomokuCommand::Analyze(a) => analyze(a),
         GomokuCommand::Vcf(a) => threat_search(a, false),
         GomokuCommand::Vct(a) => threat_search(a, true),
+        GomokuCommand::Review(a) => crate::gomoku_review::run(a),
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),
     }

@@ -3,6 +3,7 @@
 mod bench;
 mod connect4_cmd;
 mod gomoku_cmd;
+mod gomoku_review;
 mod serve_cmd;
 mod terminal;
 mod tictactoe_cmd;

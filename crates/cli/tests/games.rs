@@ -300,6 +300,47 @@ fn gomoku_analyze_reports_the_best_moves() {
     assert!(fails(&["gomoku", "analyze", "h8", "--multipv", "0"]).contains("--multipv"));
 }
 
+/// `gomoku review` marks the moves that give the game away. White answers Black's row on 8
+/// with moves in the corner: after h8-i8-j8 (an open three) White must stop it at f8, g8, k8
+/// or l8, and a3 lets Black make an open four at k8 (or g8) and win. From then on White is
+/// lost whatever it plays, so a4 gives nothing more away, and l8 makes five.
+#[test]
+fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "review",
+        "h8a1i8a2j8a3k8a4l8",
+        "--depth",
+        "6",
+        "--json",
+    ]))
+    .unwrap();
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    let a3 = &moves[5];
+    assert_eq!(
+        (&a3["move"], &a3["verdict"]),
+        (&"a3".into(), &"blunder".into())
+    );
+    assert!(a3["value"].as_str().unwrap().starts_with("loss in"), "{a3}");
+    let block = a3["best"].as_str().unwrap();
+    assert!(["f8", "g8", "k8", "l8"].contains(&block), "{a3}");
+    assert_eq!(moves[6]["value"], "win in 3", "k8 makes an open four");
+    assert_eq!(
+        moves[7]["verdict"], "good",
+        "a lost position loses nothing more"
+    );
+    assert_eq!(moves[8]["value"], "win in 1", "l8 makes five");
+    assert_eq!(j["black"]["blunders"], 0);
+    assert_eq!(j["white"]["blunders"], 1);
+    // The text names the same move.
+    let text = ok(&["gomoku", "review", "h8a1i8a2j8a3k8a4l8", "--depth", "6"]);
+    let a3_row = text.lines().find(|l| l.contains(" a3 ")).unwrap();
+    assert!(a3_row.contains("??"), "{text}");
+    assert!(fails(&["gomoku", "review", ""]).contains("no moves"));
+    assert!(fails(&["gomoku", "review", "h8h8"]).contains("in the game"));
+}
+
 /// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White
 /// threatens i8 (a four on row 8 and a three on column i); after a careless Black move White
 /// wins by fours, after the engine's move `gomoku vcf` finds no such win.

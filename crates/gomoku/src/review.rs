@@ -1,0 +1,225 @@
+//! A game reviewed move by move, as players review theirs: every position of the game searched
+//! once; a move's value is the search's value of the position it leads to, seen by its player,
+//! and what it lost is how far that falls below the value of the position before it (the
+//! best the player had). Moves that lose much, or give away a proven result, are marked.
+
+use alphabeta::{Game, Outcome, Score};
+
+use crate::{Board, Color, Engine, Limit, Source};
+
+/// How a move compares with the best the player had.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The engine's own choice, or within [`Verdict::INACCURACY`] of it.
+    Good,
+    /// Lost at least [`Verdict::INACCURACY`].
+    Inaccuracy,
+    /// Lost at least [`Verdict::MISTAKE`].
+    Mistake,
+    /// Lost at least [`Verdict::BLUNDER`], or turned a proven win into no win, or a position
+    /// not lost into a proven loss.
+    Blunder,
+}
+
+impl Verdict {
+    /// The least loss, in the evaluation's units, of an inaccuracy: half a logit of the
+    /// evaluation's logistic scale (about 150 units a logit: the futility margin of 45 a ply
+    /// is about 0.3).
+    pub const INACCURACY: i32 = 75;
+    /// The least loss of a mistake: one logit.
+    pub const MISTAKE: i32 = 150;
+    /// The least loss of a blunder: two logits.
+    pub const BLUNDER: i32 = 300;
+
+    /// The verdict on a move worth `played` where the best was worth `best` (both for the
+    /// player, from the position before the move).
+    pub fn of(best: Score, played: Score) -> Verdict {
+        if (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss()) {
+            return Verdict::Blunder;
+        }
+        if best.is_decisive() || played.is_decisive() {
+            // A slower win or a faster loss: still the same result.
+            return Verdict::Good;
+        }
+        match best.0 - played.0 {
+            l if l >= Self::BLUNDER => Verdict::Blunder,
+            l if l >= Self::MISTAKE => Verdict::Mistake,
+            l if l >= Self::INACCURACY => Verdict::Inaccuracy,
+            _ => Verdict::Good,
+        }
+    }
+
+    /// The mark players write after such a move (`""`, `?!`, `?`, `??`).
+    pub fn mark(self) -> &'static str {
+        match self {
+            Verdict::Good => "",
+            Verdict::Inaccuracy => "?!",
+            Verdict::Mistake => "?",
+            Verdict::Blunder => "??",
+        }
+    }
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug)]
+pub struct MoveReview {
+    /// The move played.
+    pub cell: u16,
+    /// Who played it.
+    pub player: Color,
+    /// The engine's choice in the position before it (`None` if it had none).
+    pub best: Option<u16>,
+    /// The value of the position before the move, for the player: the best it had. Where
+    /// the engine had a single candidate (the block of a four, the centre of the empty
+    /// board) it does not search: its value is then the played move's when that was the
+    /// candidate, else a draw's 0 (a move that is not the only block loses anyway).
+    pub best_score: Score,
+    /// The value of the position after the move, for the player.
+    pub played_score: Score,
+    /// How much the move lost against the best (0 for the engine's own choice, when the
+    /// search of the next position thought better of the move than this one did, and when
+    /// either value is a proven win or loss).
+    pub loss: i32,
+    /// The move's verdict.
+    pub verdict: Verdict,
+}
+
+/// Reviews the game `game` (its moves from the empty board, its size and rule): every
+/// position from the first to the last is searched under `limit` with `engine`; `progress`
+/// is called with the positions done and the positions in all before each search.
+pub fn review(
+    engine: &mut Engine,
+    game: &Board,
+    limit: Limit,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<MoveReview> {
+    let moves = game.history().to_vec();
+    let mut board = Board::new(game.size() as u32, game.rule()).expect("the game's own size");
+    // The value of every position for its side to move, and the engine's move there.
+    let mut values = Vec::with_capacity(moves.len() + 1);
+    for i in 0..=moves.len() {
+        progress(i, moves.len() + 1);
+        let value = match board.outcome() {
+            // The player who made five just won: a loss for the side to move now.
+            Some(Outcome::Loss) => (Score::LOSS, None, false),
+            Some(Outcome::Win) => (Score::WIN, None, false),
+            Some(Outcome::Draw) => (Score::DRAW, None, false),
+            None => {
+                let t = engine.think(&mut board, limit, |_| {});
+                // A forced move is played without a search: its value is unknown (unless it
+                // wins at once) until the next position's search.
+                let unknown = t.source == Source::Forced && !t.score.is_win();
+                (t.score, t.best, unknown)
+            }
+        };
+        values.push(value);
+        if let Some(&m) = moves.get(i) {
+            board.place(m);
+        }
+    }
+    // A forced move that was played has the value of the position it leads to: from the end
+    // back, so that a run of forced moves takes the value at its end.
+    for i in (0..moves.len()).rev() {
+        let (_, best, unknown) = values[i];
+        if unknown && best == Some(moves[i]) {
+            values[i] = ((-values[i + 1].0).from_table(1), best, false);
+        }
+    }
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| {
+            let (best_score, best, _) = values[i];
+            // The next position's value, for the other side and a ply later: negated, and a
+            // win or loss one ply further away.
+            let played_score = (-values[i + 1].0).from_table(1);
+            let chosen = best == Some(cell);
+            let loss = if chosen {
+                0
+            } else {
+                (best_score.0 - played_score.0).max(0)
+            };
+            MoveReview {
+                cell,
+                player: if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                best,
+                best_score,
+                played_score,
+                loss: if best_score.is_decisive() || played_score.is_decisive() {
+                    0
+                } else {
+                    loss
+                },
+                verdict: if chosen {
+                    Verdict::Good
+                } else {
+                    Verdict::of(best_score, played_score)
+                },
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+
+    fn game(moves: &str) -> Board {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        b.play_sequence(moves).unwrap();
+        b
+    }
+
+    /// A forced move (White's only block of Black's four) is not searched where it is played;
+    /// its value is the next position's, as a separate search of that position finds it.
+    #[test]
+    fn a_forced_move_takes_the_value_of_the_position_it_leads_to() {
+        let g = game("h8f8i8a1j8a2g8k8");
+        let depth = Limit::Depth(4);
+        let reviews = review(&mut Engine::new(4), &g, depth, |_, _| {});
+        let block = &reviews[7];
+        assert_eq!((block.best, block.cell), (Some(block.cell), g.history()[7]));
+        let mut after = game("h8f8i8a1j8a2g8k8");
+        let next = Engine::new(4).think(&mut after, depth, |_| {});
+        let expected = (-next.score).from_table(1);
+        assert_eq!(block.played_score, expected);
+        assert_eq!(
+            block.best_score, expected,
+            "not the unsearched forced move's 0"
+        );
+        assert_eq!((block.loss, block.verdict), (0, Verdict::Good));
+    }
+
+    /// Giving away a proven result is a blunder whatever the numbers; a slower win or a faster
+    /// loss is not; otherwise the loss decides.
+    #[test]
+    fn verdicts() {
+        let v = |a: Score, b: Score| Verdict::of(a, b);
+        assert_eq!(v(Score::win_in(3), Score(900)), Verdict::Blunder);
+        assert_eq!(v(Score(-900), Score::loss_in(4)), Verdict::Blunder);
+        assert_eq!(v(Score::win_in(3), Score::win_in(9)), Verdict::Good);
+        assert_eq!(v(Score::loss_in(8), Score::loss_in(2)), Verdict::Good);
+        assert_eq!(
+            v(Score(100), Score(100 - Verdict::INACCURACY + 1)),
+            Verdict::Good
+        );
+        assert_eq!(
+            v(Score(100), Score(100 - Verdict::INACCURACY)),
+            Verdict::Inaccuracy
+        );
+        assert_eq!(
+            v(Score(100), Score(100 - Verdict::MISTAKE)),
+            Verdict::Mistake
+        );
+        assert_eq!(
+            v(Score(100), Score(100 - Verdict::BLUNDER)),
+            Verdict::Blunder
+        );
+    }
+}
