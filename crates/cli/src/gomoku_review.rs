@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use alphabeta_gomoku::{review, Board, Caps, Color, Engine, Limit, MoveReview, Verdict};
+use alphabeta_gomoku::{review, Board, Color, Engine, Limit, MoveReview, Verdict};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -102,7 +102,6 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
     };
     let mut engine = Engine::default();
     engine.set_threads(a.threads.n.into());
-    engine.set_caps(Caps::default());
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::new(game.history().len() as u64 + 1)
     } else {
