@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use alphabeta_gomoku::{review, Board, Color, Engine, Limit, MoveReview, Verdict};
+use alphabeta_gomoku::{review, Board, Color, Engine, Limit, MoveReport, Summary};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,56 +37,9 @@ pub struct ReviewArgs {
 #[derive(Serialize)]
 struct ReviewJson {
     game: String,
-    moves: Vec<MoveJson>,
+    moves: Vec<MoveReport>,
     black: Summary,
     white: Summary,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    number: usize,
-    player: &'static str,
-    #[serde(rename = "move")]
-    cell: String,
-    /// The value of the position after the move, for its player.
-    value: String,
-    /// The engine's move in the position before, and that position's value.
-    best: Option<String>,
-    best_value: String,
-    loss: i32,
-    verdict: Verdict,
-}
-
-/// One player's moves in sum.
-#[derive(Serialize, Default)]
-struct Summary {
-    moves: usize,
-    /// The mean loss of the moves whose values were not proven wins or losses.
-    average_loss: f64,
-    inaccuracies: usize,
-    mistakes: usize,
-    blunders: usize,
-}
-
-fn summary(reviews: &[MoveReview], player: Color) -> Summary {
-    let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.player == player).collect();
-    let undecided: Vec<i32> = mine
-        .iter()
-        .filter(|r| !r.best_score.is_decisive() && !r.played_score.is_decisive())
-        .map(|r| r.loss)
-        .collect();
-    let count = |v: Verdict| mine.iter().filter(|r| r.verdict == v).count();
-    Summary {
-        moves: mine.len(),
-        average_loss: if undecided.is_empty() {
-            0.0
-        } else {
-            undecided.iter().map(|&l| f64::from(l)).sum::<f64>() / undecided.len() as f64
-        },
-        inaccuracies: count(Verdict::Inaccuracy),
-        mistakes: count(Verdict::Mistake),
-        blunders: count(Verdict::Blunder),
-    }
 }
 
 pub fn run(a: &ReviewArgs) -> Result<()> {
@@ -114,64 +67,48 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
-    let empty = Board::new(a.size, rule_of(a.rule))?;
-    let name = |c: u16| empty.name(c);
-    let player = |c: Color| match c {
-        Color::Black => "black",
-        Color::White => "white",
-    };
+    let moves: Vec<MoveReport> = reviews
+        .iter()
+        .enumerate()
+        .map(|(i, r)| MoveReport::new(&game, i + 1, r))
+        .collect();
+    let (black, white) = (
+        Summary::of(&reviews, Color::Black),
+        Summary::of(&reviews, Color::White),
+    );
     if a.json {
         let j = ReviewJson {
             game: game.move_string(),
-            moves: reviews
-                .iter()
-                .enumerate()
-                .map(|(i, r)| MoveJson {
-                    number: i + 1,
-                    player: player(r.player),
-                    cell: name(r.cell),
-                    value: r.played_score.to_string(),
-                    best: r.best.map(name),
-                    best_value: r.best_score.to_string(),
-                    loss: r.loss,
-                    verdict: r.verdict,
-                })
-                .collect(),
-            black: summary(&reviews, Color::Black),
-            white: summary(&reviews, Color::White),
+            moves,
+            black,
+            white,
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
     }
     println!("  #  player  move        value    engine     its value   loss");
-    for (i, r) in reviews.iter().enumerate() {
-        let best = match r.best {
-            Some(b) if b == r.cell => "=".to_string(),
-            Some(b) => name(b),
-            None => "-".to_string(),
+    for m in &moves {
+        let best = match &m.best {
+            Some(b) if *b == m.cell => "=",
+            Some(b) => b.as_str(),
+            None => "-",
         };
         println!(
             "{:>3}  {:<6}  {:<4} {:<2} {:>10}    {:<4}  {:>12}   {:>4}",
-            i + 1,
-            player(r.player),
-            name(r.cell),
-            r.verdict.mark(),
-            r.played_score.to_string(),
+            m.number,
+            m.player,
+            m.cell,
+            m.verdict.mark(),
+            m.value,
             best,
-            r.best_score.to_string(),
-            r.loss
+            m.best_value,
+            m.loss
         );
     }
-    for c in [Color::Black, Color::White] {
-        let s = summary(&reviews, c);
+    for (name, s) in [("black", black), ("white", white)] {
         println!(
-            "{}: {} moves, average loss {:.0}, {} inaccuracies (?!), {} mistakes (?), {} blunders (??)",
-            player(c),
-            s.moves,
-            s.average_loss,
-            s.inaccuracies,
-            s.mistakes,
-            s.blunders
+            "{name}: {} moves, average loss {:.0}, {} inaccuracies (?!), {} mistakes (?), {} blunders (??)",
+            s.moves, s.average_loss, s.inaccuracies, s.mistakes, s.blunders
         );
     }
     Ok(())

@@ -322,6 +322,34 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "g-status").await.contains("five for black"));
+    // Its review: White lost by playing in the corner while Black built its row; some White
+    // move is the blunder (which one depends on how deep the engine sees in its time: a3 let
+    // the open three through, a1 and a2 already let Black win by force), no Black move is.
+    click(c, "#g-review").await;
+    wait_until(
+        c,
+        "document.getElementById('g-status').textContent.startsWith('Review:')",
+        Duration::from_secs(30),
+    )
+    .await;
+    let blunders = js(
+        c,
+        "return [...document.querySelectorAll('#g-board .g-review text.blunder')].map(t => t.dataset.review);",
+    )
+    .await;
+    let blunders: Vec<&str> = blunders
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    assert!(!blunders.is_empty(), "{blunders:?}");
+    assert!(
+        blunders.iter().all(|b| ["a1", "a2", "a3"].contains(b)),
+        "{blunders:?}"
+    );
+    assert!(text(c, "g-status").await.contains("??"));
+    screenshot(c, "gomoku-review.png").await;
     // Renju: Black's double four on h7 is crossed out, and a click on it is refused.
     set_value(c, "g-rule", "renju").await;
     set_value(c, "g-load", "h8a15h9c15h10e15e7g15f7i15g7k15").await;

@@ -50,6 +50,6 @@ pub use evaluation::Threats;
 pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
 pub use renju::Foul;
-pub use review::{review, MoveReview, Verdict};
+pub use review::{review, MoveReport, MoveReview, Summary, Verdict};
 pub use vcf::VcfSearch;
 pub use vct::VctSearch;

@@ -85,6 +85,87 @@ pub struct MoveReview {
     pub verdict: Verdict,
 }
 
+/// A reviewed move in people's terms (cells as `h8`, values as `"win in 3"`), to print or to
+/// serialise.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MoveReport {
+    /// The move's number in the game, from 1.
+    pub number: usize,
+    /// `black` or `white`.
+    pub player: &'static str,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub cell: String,
+    /// The value of the position after the move, for its player.
+    pub value: String,
+    /// The engine's choice in the position before.
+    pub best: Option<String>,
+    /// The value of the position before, for the player.
+    pub best_value: String,
+    /// See [`MoveReview::loss`].
+    pub loss: i32,
+    /// See [`Verdict`].
+    pub verdict: Verdict,
+}
+
+impl MoveReport {
+    /// The report of `r`, the `number`th move of a game on a board like `board`.
+    pub fn new(board: &Board, number: usize, r: &MoveReview) -> MoveReport {
+        MoveReport {
+            number,
+            player: match r.player {
+                Color::Black => "black",
+                Color::White => "white",
+            },
+            cell: board.name(r.cell),
+            value: r.played_score.to_string(),
+            best: r.best.map(|b| board.name(b)),
+            best_value: r.best_score.to_string(),
+            loss: r.loss,
+            verdict: r.verdict,
+        }
+    }
+}
+
+/// One player's moves of a review in sum.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// The player's moves.
+    pub moves: usize,
+    /// The mean loss of the moves whose values were not proven wins or losses.
+    pub average_loss: f64,
+    /// Moves marked `?!`.
+    pub inaccuracies: usize,
+    /// Moves marked `?`.
+    pub mistakes: usize,
+    /// Moves marked `??`.
+    pub blunders: usize,
+}
+
+impl Summary {
+    /// The sum of `player`'s moves among `reviews`.
+    pub fn of(reviews: &[MoveReview], player: Color) -> Summary {
+        let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.player == player).collect();
+        let undecided: Vec<i32> = mine
+            .iter()
+            .filter(|r| !r.best_score.is_decisive() && !r.played_score.is_decisive())
+            .map(|r| r.loss)
+            .collect();
+        let count = |v: Verdict| mine.iter().filter(|r| r.verdict == v).count();
+        Summary {
+            moves: mine.len(),
+            average_loss: if undecided.is_empty() {
+                0.0
+            } else {
+                undecided.iter().map(|&l| f64::from(l)).sum::<f64>() / undecided.len() as f64
+            },
+            inaccuracies: count(Verdict::Inaccuracy),
+            mistakes: count(Verdict::Mistake),
+            blunders: count(Verdict::Blunder),
+        }
+    }
+}
+
 /// Reviews the game `game` (its moves from the empty board, its size and rule): every
 /// position from the first to the last is searched under `limit` with `engine`; `progress`
 /// is called with the positions done and the positions in all before each search.

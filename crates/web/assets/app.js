@@ -51,7 +51,7 @@ window.addEventListener("hashchange", () => {
 // ---------------------------------------------------------------------------------------------
 // Gomoku
 
-const G = { game: null, pv: [], hints: [], cursor: null, thinking: null, message: "" };
+const G = { game: null, pv: [], hints: [], review: null, cursor: null, thinking: null, message: "" };
 const CELL = 30, MARGIN = 28;
 
 const letter = (x) => String.fromCharCode(97 + x);
@@ -110,6 +110,16 @@ function drawBoard() {
     el("title", {}, ring).textContent = `hint ${k + 1}: ${h.move}, score ${h.score}; line ${h.pv.join(" ")}`;
     el("text", { x: px(x), y: px(y) }, hints).textContent = String(k + 1);
   });
+  // A review: the moves that lost much, marked on their stones (?!, ?, ??).
+  const marks = el("g", { class: "g-review" }, svg);
+  for (const r of (G.review && G.review.moves) || []) {
+    const mark = { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict];
+    if (!mark) continue;
+    const { x, y } = xyOf(r.move, n);
+    const t = el("text", { class: r.verdict, x: px(x) + CELL * 0.32, y: px(y) - CELL * 0.32, "data-review": r.move }, marks);
+    t.textContent = mark;
+    el("title", {}, t).textContent = `${r.number}. ${r.player} ${r.move}${mark}: ${r.value} after it; the engine's ${r.best} ${r.best_value}`;
+  }
   if (game.winning_line.length) {
     const a = xyOf(game.winning_line[0], n);
     const b = xyOf(game.winning_line[game.winning_line.length - 1], n);
@@ -141,6 +151,7 @@ function drawBoard() {
   // Playing White, the engine's opening stone is not the player's to take back.
   $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
   $("g-hint").disabled = !!G.thinking || !!game.result || game.to_move !== humanColour();
+  $("g-review").disabled = !!G.thinking || !game.moves.length;
   showGomokuStatus();
 }
 
@@ -166,6 +177,7 @@ async function newGame(moves) {
   clearThinking();
   G.pv = [];
   G.hints = [];
+  G.review = null;
   G.message = "";
   try {
     const body = { size: Number($("g-size").value), rule: $("g-rule").value };
@@ -258,6 +270,7 @@ function onEngineEvent(event, d, ctrl) {
       $("g-nodes").textContent = d.nodes.toLocaleString("en");
     }
     G.pv = [];
+    G.review = null;
     if (d.game) G.game = d.game;
     G.thinking = null;
     drawBoard();
@@ -273,6 +286,7 @@ async function playAt(name) {
     G.message = "";
     G.pv = [];
     G.hints = [];
+    G.review = null;
     G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: name });
     drawBoard();
     engineIfItsTurn();
@@ -317,6 +331,7 @@ $("g-undo").addEventListener("click", async () => {
   try {
     G.pv = [];
     G.hints = [];
+    G.review = null;
     G.message = "";
     G.game = await api("POST", `/api/gomoku/games/${g.id}/undo`, { count });
     drawBoard();
@@ -344,6 +359,32 @@ $("g-hint").addEventListener("click", async () => {
     }
   } catch (e) {
     if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `No hint: ${e.message}`;
+  } finally {
+    if (G.thinking === ctrl) {
+      G.thinking = null;
+      if (G.game) drawBoard();
+    }
+  }
+});
+$("g-review").addEventListener("click", async () => {
+  const g = G.game;
+  if (!g || G.thinking || !g.moves.length) return;
+  const ctrl = new AbortController();
+  G.thinking = ctrl;
+  G.message = `Reviewing ${g.moves.length} moves…`;
+  drawBoard();
+  try {
+    // A short search a position: the server keeps the whole within its thinking limit.
+    const time = Math.min(0.5, Number($("g-time").value));
+    const r = await api("POST", `/api/gomoku/games/${g.id}/review`, { time }, ctrl.signal);
+    if (G.thinking === ctrl) {
+      G.review = r;
+      const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
+      const worst = r.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
+      G.message = `Review: ${side("black", r.black)}; ${side("white", r.white)}.${worst.length ? " " + worst.join(", ") + "." : ""}`;
+    }
+  } catch (e) {
+    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `No review: ${e.message}`;
   } finally {
     if (G.thinking === ctrl) {
       G.thinking = null;

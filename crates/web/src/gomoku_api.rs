@@ -1,6 +1,7 @@
 //! Gomoku games kept by the server: create, show, play, undo, delete, the engine's move
 //! streamed as server-sent events (`iteration` per completed depth, then `done`; `error` if
-//! the engine failed), and a hint (the best moves for the side to move, not played).
+//! the engine failed), a hint (the best moves for the side to move, not played), and a review
+//! of the game's moves.
 //!
 //! A game belongs to nobody in particular: whoever knows its id may play in it. While the
 //! engine thinks about a game, that game refuses moves and undos (409).
@@ -11,7 +12,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
-use alphabeta_gomoku::{Board, Cell, Color, Engine, IterationReport, Limit, Rule};
+use alphabeta_gomoku::{
+    Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, Summary,
+};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -333,9 +336,16 @@ pub async fn undo(
     })
 }
 
+/// Whether a claimed game must still be in play (a move or a hint), or may be over (a review).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Needs {
+    Play,
+    Moves,
+}
+
 /// Claims the game (it refuses moves until [`release`]) and an idle engine: the position to
 /// search and the engine to search it. The game is given back if no engine is free.
-fn claim(app: &AppState, id: &str) -> Result<(Board, Engine), ApiError> {
+fn claim(app: &AppState, id: &str, needs: Needs) -> Result<(Board, Engine), ApiError> {
     let board = app.games.with(id, |s| {
         if s.thinking {
             return Err(ApiError::new(
@@ -343,8 +353,15 @@ fn claim(app: &AppState, id: &str) -> Result<(Board, Engine), ApiError> {
                 "the engine is already thinking about this game",
             ));
         }
-        if s.board.winner().is_some() || s.board.is_full() {
+        let over = s.board.winner().is_some() || s.board.is_full();
+        if needs == Needs::Play && over {
             return Err(ApiError::new(StatusCode::CONFLICT, "the game is over"));
+        }
+        if needs == Needs::Moves && s.board.history().is_empty() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "the game has no moves to review",
+            ));
         }
         s.thinking = true;
         Ok(s.board.clone())
@@ -436,7 +453,7 @@ pub async fn hint(
     if !(1..=5).contains(&lines) {
         return Err(ApiError::bad(format!("lines must be 1 to 5, not {lines}")));
     }
-    let (mut board, engine) = claim(&app, &id)?;
+    let (mut board, engine) = claim(&app, &id, Needs::Play)?;
     engine.stop_handle().reset();
     let start = Instant::now();
     // The game and the engine are given back in the task, so even a client that leaves
@@ -468,6 +485,82 @@ pub async fn hint(
         _ => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the engine failed on this position",
+        )),
+    }
+}
+
+/// `POST /api/gomoku/games/{id}/review`: `{"time": 0.3, "depth": 8}` (both optional):
+/// seconds of search for each position of the game, the whole review within the server's
+/// thinking limit; and a depth no search goes past (reached within the time, the same review
+/// on any machine).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Review {
+    time: Option<f64>,
+    depth: Option<u32>,
+}
+
+/// The review: every move's value against the best, and each player's sum.
+#[derive(Serialize)]
+pub struct ReviewReply {
+    moves: Vec<MoveReport>,
+    black: Summary,
+    white: Summary,
+    /// The search time each position had.
+    seconds_per_position: f64,
+    milliseconds: u64,
+}
+
+pub async fn review(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Option<Json<Review>>,
+) -> Result<Json<ReviewReply>, ApiError> {
+    let req = body.map(|Json(r)| r).unwrap_or_default();
+    let asked = think_seconds(&app, req.time.unwrap_or(0.3))?;
+    if let Some(d) = req.depth.filter(|d| !(1..=64).contains(d)) {
+        return Err(ApiError::bad(format!("depth must be 1 to 64, not {d}")));
+    }
+    let (game, engine) = claim(&app, &id, Needs::Moves)?;
+    // Every position once, the last too: the whole within the thinking limit.
+    let positions = game.history().len() as f64 + 1.0;
+    let seconds = asked.min(app.limits.max_think.as_secs_f64() / positions);
+    engine.stop_handle().reset();
+    let start = Instant::now();
+    let found = tokio::task::spawn_blocking(move || {
+        let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
+        let reviews = search_and_return(&app, engine, |engine| {
+            let caps = engine.caps();
+            engine.set_caps(Caps {
+                depth: req.depth,
+                ..caps
+            });
+            let reviews = alphabeta_gomoku::review(engine, &game, limit, |_, _| {});
+            engine.set_caps(caps);
+            reviews
+        });
+        release(&app, &id);
+        reviews.map(|rs| ReviewReply {
+            moves: rs
+                .iter()
+                .enumerate()
+                .map(|(i, r)| MoveReport::new(&game, i + 1, r))
+                .collect(),
+            black: Summary::of(&rs, Color::Black),
+            white: Summary::of(&rs, Color::White),
+            seconds_per_position: seconds,
+            milliseconds: 0,
+        })
+    })
+    .await;
+    match found {
+        Ok(Some(mut reply)) => {
+            reply.milliseconds = start.elapsed().as_millis() as u64;
+            Ok(Json(reply))
+        }
+        _ => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine failed on this game",
         )),
     }
 }
@@ -509,7 +602,7 @@ pub async fn think(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let seconds = think_seconds(&app, q.time.unwrap_or(2.0))?;
-    let (mut board, engine) = claim(&app, &id)?;
+    let (mut board, engine) = claim(&app, &id, Needs::Play)?;
     // A stop left over from this engine's last stream is forgotten before the new one can
     // ask for its own.
     engine.stop_handle().reset();

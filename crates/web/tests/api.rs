@@ -506,6 +506,70 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
     assert!(error_of(&v).contains("over"));
 }
 
+/// A finished game reviewed: White's a3 let Black's open three h8-j8 through (it had to be
+/// stopped at f8, g8, k8 or l8), and l8 made five. At 6 plies a position, the engine does
+/// not yet see that White's corner moves before lost the game already.
+#[tokio::test]
+async fn a_review_marks_the_move_that_lost_the_game() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let (_, g) = post(&c, &url, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
+    let game = format!("{url}/{}", g["id"].as_str().unwrap());
+    let (s, v) = post(
+        &c,
+        &format!("{game}/review"),
+        json!({"time": 0.5, "depth": 6}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    let a3 = &moves[5];
+    assert_eq!(
+        (&a3["move"], &a3["verdict"]),
+        (&json!("a3"), &json!("blunder"))
+    );
+    assert!(
+        ["f8", "g8", "k8", "l8"].contains(&a3["best"].as_str().unwrap()),
+        "{a3}"
+    );
+    assert_eq!(moves[8]["value"], "win in 1");
+    assert_eq!(
+        (&v["black"]["blunders"], &v["white"]["blunders"]),
+        (&json!(0), &json!(1))
+    );
+    assert_eq!(v["seconds_per_position"], 0.5);
+    // The game is free again, and unchanged.
+    let (_, g) = get(&c, &game).await;
+    assert_eq!(
+        (g["moves"].as_array().unwrap().len(), &g["thinking"]),
+        (9, &json!(false))
+    );
+    // The whole review keeps within the thinking limit (5 s here: half a second for each of
+    // the ten positions, not the 5 s asked).
+    let (_, v) = post(
+        &c,
+        &format!("{game}/review"),
+        json!({"time": 5, "depth": 2}),
+    )
+    .await;
+    assert_eq!(v["seconds_per_position"], 0.5, "{v}");
+    // Requests that make no sense.
+    let (_, empty) = post(&c, &url, json!({})).await;
+    let empty = format!("{url}/{}/review", empty["id"].as_str().unwrap());
+    for (target, body, status) in [
+        (format!("{game}/review"), json!({"time": 0}), 400),
+        (format!("{game}/review"), json!({"depth": 0}), 400),
+        (format!("{game}/review"), json!({"lines": 3}), 422),
+        (empty, json!({}), 409),
+        (format!("{url}/nothing/review"), json!({}), 404),
+    ] {
+        let (s, v) = post(&c, &target, body.clone()).await;
+        assert_eq!(s, status, "{target} {body} -> {v}");
+    }
+}
+
 #[tokio::test]
 async fn a_client_that_leaves_stops_the_search() {
     let base = start(Limits {
