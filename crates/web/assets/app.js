@@ -116,7 +116,7 @@ function drawBoard() {
     const mark = { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict];
     if (!mark) continue;
     const { x, y } = xyOf(r.move, n);
-    const t = el("text", { class: r.verdict, x: px(x) + CELL * 0.32, y: px(y) - CELL * 0.32, "data-review": r.move }, marks);
+    const t = el("text", { class: r.verdict, x: px(x) + CELL * 0.32, y: px(y) - CELL * 0.32, "data-review": r.move, "data-mark": mark }, marks);
     t.textContent = mark;
     el("title", {}, t).textContent = `${r.number}. ${r.player} ${r.move}${mark}: ${r.value} after it; the engine's ${r.best} ${r.best_value}`;
   }
