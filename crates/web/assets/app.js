@@ -341,56 +341,49 @@ $("g-undo").addEventListener("click", async () => {
     showGomokuStatus();
   }
 });
-$("g-hint").addEventListener("click", async () => {
+/**
+ * Asks the server for something about the game (`path`, with `body`) while holding the board
+ * like the engine's own move does (the server refuses moves meanwhile): `working` in the
+ * status, then `done(reply)`, or `failed` and the reason.
+ */
+async function askAboutGame(path, body, working, done, failed) {
+  const ctrl = new AbortController();
+  G.thinking = ctrl;
+  G.message = working;
+  drawBoard();
+  try {
+    const r = await api("POST", `/api/gomoku/games/${G.game.id}/${path}`, body, ctrl.signal);
+    if (G.thinking === ctrl) done(r);
+  } catch (e) {
+    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `${failed}: ${e.message}`;
+  } finally {
+    if (G.thinking === ctrl) {
+      G.thinking = null;
+      if (G.game) drawBoard();
+    }
+  }
+}
+$("g-hint").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || g.result || g.to_move !== humanColour()) return;
-  // Holds the board like the engine's own move does: the server refuses moves meanwhile.
-  const ctrl = new AbortController();
-  G.thinking = ctrl;
-  G.message = "Looking for your best moves…";
-  drawBoard();
-  try {
-    const r = await api("POST", `/api/gomoku/games/${g.id}/hint`, { time: Number($("g-time").value), lines: 3 }, ctrl.signal);
-    if (G.thinking === ctrl) {
-      G.hints = r.lines;
-      G.message = r.lines.length
-        ? `Hint: ${r.lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ")}.`
-        : "";
-    }
-  } catch (e) {
-    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `No hint: ${e.message}`;
-  } finally {
-    if (G.thinking === ctrl) {
-      G.thinking = null;
-      if (G.game) drawBoard();
-    }
-  }
+  askAboutGame("hint", { time: Number($("g-time").value), lines: 3 }, "Looking for your best moves…", (r) => {
+    G.hints = r.lines;
+    G.message = r.lines.length
+      ? `Hint: ${r.lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ")}.`
+      : "";
+  }, "No hint");
 });
-$("g-review").addEventListener("click", async () => {
+$("g-review").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || !g.moves.length) return;
-  const ctrl = new AbortController();
-  G.thinking = ctrl;
-  G.message = `Reviewing ${g.moves.length} moves…`;
-  drawBoard();
-  try {
-    // A short search a position: the server keeps the whole within its thinking limit.
-    const time = Math.min(0.5, Number($("g-time").value));
-    const r = await api("POST", `/api/gomoku/games/${g.id}/review`, { time }, ctrl.signal);
-    if (G.thinking === ctrl) {
-      G.review = r;
-      const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
-      const worst = r.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
-      G.message = `Review: ${side("black", r.black)}; ${side("white", r.white)}.${worst.length ? " " + worst.join(", ") + "." : ""}`;
-    }
-  } catch (e) {
-    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `No review: ${e.message}`;
-  } finally {
-    if (G.thinking === ctrl) {
-      G.thinking = null;
-      if (G.game) drawBoard();
-    }
-  }
+  // A short search a position: the server keeps the whole within its thinking limit.
+  const time = Math.min(0.5, Number($("g-time").value));
+  askAboutGame("review", { time }, `Reviewing ${g.moves.length} moves…`, (r) => {
+    G.review = r;
+    const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
+    const worst = r.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
+    G.message = `Review: ${side("black", r.black)}; ${side("white", r.white)}.${worst.length ? " " + worst.join(", ") + "." : ""}`;
+  }, "No review");
 });
 $("g-copy").addEventListener("click", async () => {
   const text = $("g-moves").value;

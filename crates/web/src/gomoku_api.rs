@@ -405,6 +405,32 @@ fn search_and_return<T>(
     result.ok()
 }
 
+/// Claims the game and an engine ([`claim`]), runs `work` on them in a blocking task, and
+/// gives both back in that task, so that even a client that leaves before the answer
+/// (dropping the handler) cannot keep the game claimed. A 500 if the engine failed.
+async fn with_engine<T: Send + 'static>(
+    app: Arc<AppState>,
+    id: String,
+    needs: Needs,
+    work: impl FnOnce(&mut Board, &mut Engine) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let (mut board, engine) = claim(&app, &id, needs)?;
+    engine.stop_handle().reset();
+    let done = tokio::task::spawn_blocking(move || {
+        let out = search_and_return(&app, engine, |engine| work(&mut board, engine));
+        release(&app, &id);
+        out
+    })
+    .await;
+    match done {
+        Ok(Some(out)) => Ok(out),
+        _ => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine failed on this game",
+        )),
+    }
+}
+
 /// Checks the seconds a request may think.
 fn think_seconds(app: &AppState, seconds: f64) -> Result<f64, ApiError> {
     let max = app.limits.max_think.as_secs_f64();
@@ -453,40 +479,26 @@ pub async fn hint(
     if !(1..=5).contains(&lines) {
         return Err(ApiError::bad(format!("lines must be 1 to 5, not {lines}")));
     }
-    let (mut board, engine) = claim(&app, &id, Needs::Play)?;
-    engine.stop_handle().reset();
     let start = Instant::now();
-    // The game and the engine are given back in the task, so even a client that leaves
-    // before the answer (dropping this handler) cannot keep the game claimed.
-    let found = tokio::task::spawn_blocking(move || {
+    let lines = with_engine(app, id, Needs::Play, move |board, engine| {
         let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
-        let thoughts = search_and_return(&app, engine, |engine| {
-            engine.think_lines(&mut board, limit, lines as usize, |_| {})
-        });
-        release(&app, &id);
-        thoughts.map(|ts| {
-            ts.into_iter()
-                .filter_map(|t| {
-                    Some(HintLine {
-                        cell: board.name(t.best?),
-                        score: t.score.to_string(),
-                        pv: board.names(&t.pv),
-                    })
+        let thoughts = engine.think_lines(board, limit, lines as usize, |_| {});
+        thoughts
+            .into_iter()
+            .filter_map(|t| {
+                Some(HintLine {
+                    cell: board.name(t.best?),
+                    score: t.score.to_string(),
+                    pv: board.names(&t.pv),
                 })
-                .collect()
-        })
+            })
+            .collect()
     })
-    .await;
-    match found {
-        Ok(Some(lines)) => Ok(Json(HintReply {
-            lines,
-            milliseconds: start.elapsed().as_millis() as u64,
-        })),
-        _ => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the engine failed on this position",
-        )),
-    }
+    .await?;
+    Ok(Json(HintReply {
+        lines,
+        milliseconds: start.elapsed().as_millis() as u64,
+    }))
 }
 
 /// `POST /api/gomoku/games/{id}/review`: `{"time": 0.3, "depth": 8}` (both optional):
@@ -521,48 +533,35 @@ pub async fn review(
     if let Some(d) = req.depth.filter(|d| !(1..=64).contains(d)) {
         return Err(ApiError::bad(format!("depth must be 1 to 64, not {d}")));
     }
-    let (game, engine) = claim(&app, &id, Needs::Moves)?;
-    // Every position once, the last too: the whole within the thinking limit.
-    let positions = game.history().len() as f64 + 1.0;
-    let seconds = asked.min(app.limits.max_think.as_secs_f64() / positions);
-    engine.stop_handle().reset();
     let start = Instant::now();
-    let found = tokio::task::spawn_blocking(move || {
+    let max_think = app.limits.max_think.as_secs_f64();
+    let mut reply = with_engine(app, id, Needs::Moves, move |game, engine| {
+        // Every position once, the last too: the whole within the thinking limit.
+        let positions = game.history().len() as f64 + 1.0;
+        let seconds = asked.min(max_think / positions);
         let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
-        let reviews = search_and_return(&app, engine, |engine| {
-            let caps = engine.caps();
-            engine.set_caps(Caps {
-                depth: req.depth,
-                ..caps
-            });
-            let reviews = alphabeta_gomoku::review(engine, &game, limit, |_, _| {});
-            engine.set_caps(caps);
-            reviews
+        let caps = engine.caps();
+        engine.set_caps(Caps {
+            depth: req.depth,
+            ..caps
         });
-        release(&app, &id);
-        reviews.map(|rs| ReviewReply {
-            moves: rs
+        let reviews = alphabeta_gomoku::review(engine, game, limit, |_, _| {});
+        engine.set_caps(caps);
+        ReviewReply {
+            moves: reviews
                 .iter()
                 .enumerate()
-                .map(|(i, r)| MoveReport::new(&game, i + 1, r))
+                .map(|(i, r)| MoveReport::new(game, i + 1, r))
                 .collect(),
-            black: Summary::of(&rs, Color::Black),
-            white: Summary::of(&rs, Color::White),
+            black: Summary::of(&reviews, Color::Black),
+            white: Summary::of(&reviews, Color::White),
             seconds_per_position: seconds,
             milliseconds: 0,
-        })
-    })
-    .await;
-    match found {
-        Ok(Some(mut reply)) => {
-            reply.milliseconds = start.elapsed().as_millis() as u64;
-            Ok(Json(reply))
         }
-        _ => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the engine failed on this game",
-        )),
-    }
+    })
+    .await?;
+    reply.milliseconds = start.elapsed().as_millis() as u64;
+    Ok(Json(reply))
 }
 
 /// `GET /api/gomoku/games/{id}/think?time=2`: seconds to think (default 2).
