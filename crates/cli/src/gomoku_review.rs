@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use alphabeta_gomoku::{review, Board, Color, Engine, Limit, MoveReport, Summary};
+use alphabeta_gomoku::{read_sgf, review, Board, Color, Engine, Limit, MoveReport, Summary};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,7 +14,15 @@ use crate::gomoku_cmd::{rule_of, RuleArg, Threads};
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
     /// The game's moves, e.g. h8i9h9 (column letter, row from the bottom) or "7,7 8,8".
-    game: String,
+    #[arg(value_name = "GAME", required_unless_present = "sgf")]
+    moves: Option<String>,
+    /// Instead: a game from this SGF file (as c-gomoku-cli writes its matches with `-sgf`);
+    /// its size and rule are the file's.
+    #[arg(long, conflicts_with = "moves")]
+    sgf: Option<std::path::PathBuf>,
+    /// Which game of the SGF file, from 1.
+    #[arg(long, default_value_t = 1, requires = "sgf", value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     size: u32,
@@ -43,11 +51,53 @@ struct ReviewJson {
 }
 
 pub fn run(a: &ReviewArgs) -> Result<()> {
-    let mut game = Board::new(a.size, rule_of(a.rule))?;
-    game.play_sequence(&a.game).context("in the game")?;
+    // The moves to review from: an opening the players did not choose is left out.
+    let (game, first) = match (&a.moves, &a.sgf) {
+        (Some(moves), _) => {
+            let mut game = Board::new(a.size, rule_of(a.rule))?;
+            game.play_sequence(moves).context("in the game")?;
+            (game, 0)
+        }
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let mut games = read_sgf(&text, rule_of(a.rule))
+                .with_context(|| format!("in {}", path.display()))?;
+            let count = games.len();
+            anyhow::ensure!(
+                a.game as usize <= count,
+                "{} has {count} game{}, not {}",
+                path.display(),
+                if count == 1 { "" } else { "s" },
+                a.game
+            );
+            let g = games.swap_remove(a.game as usize - 1);
+            if !a.json {
+                let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+                println!(
+                    "game {} of {count}: {} (black) - {} (white), {}; {}",
+                    a.game,
+                    name(&g.black),
+                    name(&g.white),
+                    g.result.as_deref().unwrap_or("no result"),
+                    g.board.move_string()
+                );
+                if g.opening > 0 {
+                    println!("moves 1 to {}: the opening, not reviewed", g.opening);
+                }
+            }
+            (g.board, g.opening)
+        }
+        (None, None) => unreachable!("clap requires one"),
+    };
     anyhow::ensure!(
-        !game.history().is_empty(),
-        "the game has no moves to review"
+        game.history().len() > first,
+        "the game has no moves to review{}",
+        if first > 0 {
+            format!(" after its opening of {first}")
+        } else {
+            String::new()
+        }
     );
     let limit = match a.depth {
         Some(d) => Limit::Depth(d),
@@ -56,21 +106,21 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
     let mut engine = Engine::default();
     engine.set_threads(a.threads.n.into());
     let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(game.history().len() as u64 + 1)
+        ProgressBar::new((game.history().len() - first) as u64 + 1)
     } else {
         ProgressBar::hidden()
     };
     bar.set_style(ProgressStyle::with_template(
         "{bar:40} {pos}/{len} positions searched {elapsed}",
     )?);
-    let reviews = review(&mut engine, &game, limit, |done, _| {
+    let reviews = review(&mut engine, &game, first, limit, |done, _| {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
     let moves: Vec<MoveReport> = reviews
         .iter()
         .enumerate()
-        .map(|(i, r)| MoveReport::new(&game, i + 1, r))
+        .map(|(i, r)| MoveReport::new(&game, first + i + 1, r))
         .collect();
     let (black, white) = (
         Summary::of(&reviews, Color::Black),

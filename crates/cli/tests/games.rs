@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
@@ -339,6 +339,57 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     assert!(a3_row.contains("??"), "{text}");
     assert!(fails(&["gomoku", "review", ""]).contains("no moves"));
     assert!(fails(&["gomoku", "review", "h8h8"]).contains("in the game"));
+}
+
+/// `gomoku review --sgf` reads a match manager's games: the same game as above as game 2 of
+/// a file written the way c-gomoku-cli writes them (SGF's x,y letters from the top left),
+/// its first two moves an opening that is not reviewed.
+#[test]
+fn gomoku_review_reads_a_game_from_an_sgf_file() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("match.sgf");
+    std::fs::write(
+        &path,
+        "(;FF[4]GM[4]GN[1]RU[0]SZ[15]PB[x]PW[y]RE[B+1]\n;B[hh]C[opening move];W[ii]C[12ms])\n\n\
+         (;FF[4]GM[4]GN[2]RU[0]SZ[15]PB[one]PW[two]RE[B+1]TE[Black win by five connection]\n\
+         ;B[hh]C[opening move];W[ao]C[opening move];B[ih]C[5ms];W[an]C[5ms];B[jh]C[5ms]\n\
+         ;W[am]C[5ms];B[kh]C[5ms];W[al]C[5ms];B[lh]C[5ms])\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku", "review", "--sgf", file, "--game", "2", "--depth", "6", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["game"], "h8a1i8a2j8a3k8a4l8");
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7, "the opening of two is left out");
+    assert_eq!(
+        (&moves[0]["number"], &moves[0]["move"]),
+        (&json!(3), &json!("i8"))
+    );
+    assert_eq!(
+        (&moves[3]["move"], &moves[3]["verdict"]),
+        (&json!("a3"), &json!("blunder"))
+    );
+    let text = ok(&[
+        "gomoku", "review", "--sgf", file, "--game", "2", "--depth", "6",
+    ]);
+    assert!(
+        text.starts_with("game 2 of 2: one (black) - two (white), B+1"),
+        "{text}"
+    );
+    assert!(text.contains("moves 1 to 2: the opening"), "{text}");
+    // What cannot be read is named.
+    assert!(
+        fails(&["gomoku", "review", "--sgf", file, "--game", "3"]).contains("has 2 games, not 3")
+    );
+    assert!(fails(&["gomoku", "review", "--sgf", "/nonexistent.sgf"]).contains("cannot read"));
+    std::fs::write(&path, "(;GM[4]\n;B[hh];W[hh])").unwrap();
+    let err = fails(&["gomoku", "review", "--sgf", file]);
+    assert!(err.contains("game 1: move 2 (line 2)"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White

@@ -166,21 +166,29 @@ impl Summary {
     }
 }
 
-/// Reviews the game `game` (its moves from the empty board, its size and rule): every
-/// position from the first to the last is searched under `limit` with `engine`; `progress`
-/// is called with the positions done and the positions in all before each search.
+/// Reviews the game `game` (its moves from the empty board, its size and rule) from its
+/// move `first` on (0: every move; an opening the players did not choose can be left out):
+/// every position from there to the last is searched under `limit` with `engine`;
+/// `progress` is called with the positions done and the positions in all before each
+/// search. One review for each move from `first` on.
 pub fn review(
     engine: &mut Engine,
     game: &Board,
+    first: usize,
     limit: Limit,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<MoveReview> {
     let moves = game.history().to_vec();
+    let first = first.min(moves.len());
     let mut board = Board::new(game.size() as u32, game.rule()).expect("the game's own size");
-    // The value of every position for its side to move, and the engine's move there.
-    let mut values = Vec::with_capacity(moves.len() + 1);
-    for i in 0..=moves.len() {
-        progress(i, moves.len() + 1);
+    for &m in &moves[..first] {
+        board.place(m);
+    }
+    // The value of every position from `first` on for its side to move, and the engine's
+    // move there.
+    let mut values = Vec::with_capacity(moves.len() + 1 - first);
+    for i in first..=moves.len() {
+        progress(i - first, moves.len() + 1 - first);
         let value = match board.outcome() {
             // The player who made five just won: a loss for the side to move now.
             Some(Outcome::Loss) => (Score::LOSS, None, false),
@@ -201,13 +209,13 @@ pub fn review(
     }
     // A forced move that was played has the value of the position it leads to: from the end
     // back, so that a run of forced moves takes the value at its end.
-    for i in (0..moves.len()).rev() {
+    for i in (0..moves.len() - first).rev() {
         let (_, best, unknown) = values[i];
-        if unknown && best == Some(moves[i]) {
+        if unknown && best == Some(moves[first + i]) {
             values[i] = ((-values[i + 1].0).from_table(1), best, false);
         }
     }
-    moves
+    moves[first..]
         .iter()
         .enumerate()
         .map(|(i, &cell)| {
@@ -223,7 +231,7 @@ pub fn review(
             };
             MoveReview {
                 cell,
-                player: if i % 2 == 0 {
+                player: if (first + i).is_multiple_of(2) {
                     Color::Black
                 } else {
                     Color::White
@@ -263,7 +271,7 @@ mod tests {
     fn a_forced_move_takes_the_value_of_the_position_it_leads_to() {
         let g = game("h8f8i8a1j8a2g8k8");
         let depth = Limit::Depth(4);
-        let reviews = review(&mut Engine::new(4), &g, depth, |_, _| {});
+        let reviews = review(&mut Engine::new(4), &g, 0, depth, |_, _| {});
         let block = &reviews[7];
         assert_eq!((block.best, block.cell), (Some(block.cell), g.history()[7]));
         let mut after = game("h8f8i8a1j8a2g8k8");

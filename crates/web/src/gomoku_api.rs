@@ -545,7 +545,7 @@ pub async fn review(
             depth: req.depth,
             ..caps
         });
-        let reviews = alphabeta_gomoku::review(engine, game, limit, |_, _| {});
+        let reviews = alphabeta_gomoku::review(engine, game, 0, limit, |_, _| {});
         engine.set_caps(caps);
         ReviewReply {
             moves: reviews

@@ -1,0 +1,380 @@
+//! Games read from SGF (Smart Game Format, `GM[4]`: Gomoku), as match managers such as
+//! c-gomoku-cli write them: one `(;...)` per game, the size in `SZ`, the rule in `RU` (the
+//! protocol's numbers: 0 freestyle, 1 exactly five, 4 renju), the players in `PB` and `PW`,
+//! the result in `RE`, and the moves as `;B[hh];W[ii]` (column letter from `a` at the left, row
+//! letter from `a` at the top, the protocol's `x,y`). Only what a review needs is read; other
+//! properties and variations past the main line are skipped.
+
+use crate::{Board, BoardError, Rule};
+
+/// A game read from SGF.
+#[derive(Clone)]
+pub struct SgfGame {
+    /// The position at the end, with its moves in [`Board::history`].
+    pub board: Board,
+    /// Black's name (`PB`), if given.
+    pub black: Option<String>,
+    /// White's name (`PW`), if given.
+    pub white: Option<String>,
+    /// The result (`RE`, e.g. `B+1`), if given.
+    pub result: Option<String>,
+    /// How many of the first moves were the opening, not the players' choice (their nodes'
+    /// comments say `opening move`, as c-gomoku-cli writes).
+    pub opening: usize,
+}
+
+impl std::fmt::Debug for SgfGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SgfGame")
+            .field("moves", &self.board.move_string())
+            .field("black", &self.black)
+            .field("white", &self.white)
+            .field("result", &self.result)
+            .field("opening", &self.opening)
+            .finish()
+    }
+}
+
+/// Why a text is not a readable SGF collection.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// The text breaks the format.
+    #[error("line {line}: {what}")]
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// A game's content makes no sense for Gomoku.
+    #[error("game {game}: {what}")]
+    Game {
+        /// The game's number in the file, from 1.
+        game: usize,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+/// A property as read: its name, its values and the line it starts on.
+struct Property {
+    name: String,
+    values: Vec<String>,
+    line: usize,
+}
+
+/// Reads every game of an SGF collection, in order, with `default_rule` where a game names
+/// none. A text with no game is an error too.
+pub fn read_sgf(text: &str, default_rule: Rule) -> Result<Vec<SgfGame>, SgfError> {
+    let mut games = Vec::new();
+    for (i, nodes) in parse(text)?.into_iter().enumerate() {
+        games.push(game_of(i + 1, nodes, default_rule)?);
+    }
+    if games.is_empty() {
+        return Err(SgfError::Syntax {
+            line: 1,
+            what: "no game: an SGF game starts with '(;'".into(),
+        });
+    }
+    Ok(games)
+}
+
+/// The main line of every game tree: its nodes, each a list of properties.
+fn parse(text: &str) -> Result<Vec<Vec<Vec<Property>>>, SgfError> {
+    let mut games = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut line = 1;
+    let err = |line: usize, what: &str| SgfError::Syntax {
+        line,
+        what: what.into(),
+    };
+    // Depth of parentheses; nodes are kept only on the main line (the first branch).
+    let mut depth = 0usize;
+    let mut branch_done = false;
+    let mut game: Vec<Vec<Property>> = Vec::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            c if c.is_whitespace() => {}
+            '(' => {
+                if depth > 0 && branch_done {
+                    // A second variation: skip it whole.
+                    let mut inner = 1;
+                    for c in chars.by_ref() {
+                        match c {
+                            '\n' => line += 1,
+                            '(' => inner += 1,
+                            ')' => inner -= 1,
+                            _ => {}
+                        }
+                        if inner == 0 {
+                            break;
+                        }
+                    }
+                    if inner != 0 {
+                        return Err(err(line, "a variation is not closed with ')'"));
+                    }
+                    continue;
+                }
+                depth += 1;
+            }
+            ')' => {
+                if depth == 0 {
+                    return Err(err(line, "')' with no '(' before it"));
+                }
+                depth -= 1;
+                branch_done = true;
+                if depth == 0 {
+                    games.push(std::mem::take(&mut game));
+                    branch_done = false;
+                }
+            }
+            ';' if depth > 0 => {
+                if branch_done {
+                    return Err(err(line, "a node after a variation ended"));
+                }
+                game.push(Vec::new());
+            }
+            c if c.is_ascii_uppercase() && depth > 0 => {
+                let Some(node) = game.last_mut() else {
+                    return Err(err(line, "a property before the first ';'"));
+                };
+                let start = line;
+                let mut name = String::from(c);
+                while let Some(&n) = chars.peek() {
+                    if !n.is_ascii_uppercase() {
+                        break;
+                    }
+                    name.push(n);
+                    chars.next();
+                }
+                let mut values = Vec::new();
+                loop {
+                    while let Some(&n) = chars.peek() {
+                        if !n.is_whitespace() {
+                            break;
+                        }
+                        if n == '\n' {
+                            line += 1;
+                        }
+                        chars.next();
+                    }
+                    if chars.peek() != Some(&'[') {
+                        break;
+                    }
+                    chars.next();
+                    let mut value = String::new();
+                    let mut closed = false;
+                    while let Some(v) = chars.next() {
+                        match v {
+                            ']' => {
+                                closed = true;
+                                break;
+                            }
+                            '\\' => {
+                                if let Some(escaped) = chars.next() {
+                                    if escaped == '\n' {
+                                        line += 1;
+                                    }
+                                    value.push(escaped);
+                                }
+                            }
+                            '\n' => {
+                                line += 1;
+                                value.push(v);
+                            }
+                            _ => value.push(v),
+                        }
+                    }
+                    if !closed {
+                        return Err(err(
+                            start,
+                            &format!("the value of {name} is not closed with ']'"),
+                        ));
+                    }
+                    values.push(value);
+                }
+                if values.is_empty() {
+                    return Err(err(start, &format!("{name} has no value")));
+                }
+                node.push(Property {
+                    name,
+                    values,
+                    line: start,
+                });
+            }
+            _ if depth == 0 => {
+                // Text between games is allowed and ignored.
+            }
+            c => return Err(err(line, &format!("unexpected '{c}'"))),
+        }
+    }
+    if depth > 0 {
+        return Err(err(line, "the last game is not closed with ')'"));
+    }
+    Ok(games)
+}
+
+/// The game `number` from its nodes.
+fn game_of(
+    number: usize,
+    nodes: Vec<Vec<Property>>,
+    default_rule: Rule,
+) -> Result<SgfGame, SgfError> {
+    let fail = |what: String| SgfError::Game { game: number, what };
+    let mut size = 15u32;
+    let mut rule = default_rule;
+    let (mut black, mut white, mut result) = (None, None, None);
+    let mut moves: Vec<(char, String, usize)> = Vec::new();
+    let mut opening = 0;
+    for node in nodes {
+        let mut in_opening = false;
+        for p in node {
+            let value = p.values[0].trim().to_string();
+            match p.name.as_str() {
+                "GM" if value != "4" => {
+                    return Err(fail(format!("GM[{value}] is not Gomoku (GM[4])")));
+                }
+                "SZ" => {
+                    size = value
+                        .parse()
+                        .map_err(|_| fail(format!("SZ[{value}] is not a board size")))?;
+                }
+                "RU" => {
+                    rule = match value.as_str() {
+                        "0" => Rule::Freestyle,
+                        "1" => Rule::Standard,
+                        "4" | "5" => Rule::Renju,
+                        _ => {
+                            return Err(fail(format!(
+                                "RU[{value}] is not a rule (0 freestyle, 1 exactly five, 4 renju)"
+                            )))
+                        }
+                    };
+                }
+                "PB" => black = Some(value),
+                "PW" => white = Some(value),
+                "RE" => result = Some(value),
+                "B" | "W" => moves.push((p.name.as_bytes()[0] as char, value, p.line)),
+                "C" => in_opening = value.contains("opening move"),
+                _ => {}
+            }
+        }
+        if in_opening && opening + 1 == moves.len() {
+            opening += 1;
+        }
+    }
+    let mut board = Board::new(size, rule).map_err(|e| fail(e.to_string()))?;
+    for (i, (colour, value, line)) in moves.into_iter().enumerate() {
+        let at = |what: String| fail(format!("move {} (line {line}): {what}", i + 1));
+        let expected = if i % 2 == 0 { 'B' } else { 'W' };
+        if colour != expected {
+            return Err(at(format!("{colour} where {expected} was to move")));
+        }
+        let xy: Vec<u32> = value
+            .bytes()
+            .map(|b| u32::from(b.wrapping_sub(b'a')))
+            .collect();
+        let cell = match xy[..] {
+            [x, y] => board.index(x, y),
+            _ => None,
+        }
+        .ok_or_else(|| at(format!("{colour}[{value}] is not a point of the board")))?;
+        board
+            .try_play(cell)
+            .map_err(|e: BoardError| at(e.to_string()))?;
+    }
+    Ok(SgfGame {
+        board,
+        black,
+        white,
+        result,
+        opening,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game as c-gomoku-cli writes it: the moves land where the protocol's x,y put them.
+    #[test]
+    fn a_match_managers_game_is_read_move_by_move() {
+        let text = "(;FF[4]GM[4]GN[1]EV[a x b]RU[0]SZ[15]PB[rapfi]PW[ab]RE[B+1]TE[five]\n\
+                    ;B[hh]C[opening move];W[ii]C[opening move]\n;B[ih]C[12ms];W[gh]C[3\\]ms])\n\n\
+                    (;FF[4]GM[4]RU[1]SZ[20];B[jj])";
+        let games = read_sgf(text, Rule::Freestyle).unwrap();
+        assert_eq!(games.len(), 2);
+        let g = &games[0];
+        assert_eq!(g.board.move_string(), "h8i7i8g8");
+        assert_eq!(
+            (g.black.as_deref(), g.white.as_deref(), g.result.as_deref()),
+            (Some("rapfi"), Some("ab"), Some("B+1"))
+        );
+        assert_eq!(
+            (games[1].board.size(), games[1].board.rule()),
+            (20, Rule::Standard)
+        );
+        assert_eq!(games[1].board.move_string(), "j11");
+        assert_eq!((games[0].opening, games[1].opening), (2, 0));
+    }
+
+    /// Broken text and games that make no sense are refused with where and why.
+    #[test]
+    fn what_cannot_be_read_is_named() {
+        let bad = |text: &str| read_sgf(text, Rule::Freestyle).unwrap_err().to_string();
+        assert_eq!(bad(""), "line 1: no game: an SGF game starts with '(;'");
+        assert!(
+            bad("(;GM[4];B[hh]").contains("not closed"),
+            "{}",
+            bad("(;GM[4];B[hh]")
+        );
+        assert!(bad("(;GM[4]\n;B[hh").starts_with("line 2:"));
+        assert!(bad("(;GM[1];B[hh])").contains("not Gomoku"));
+        assert!(bad("(;GM[4]SZ[99];B[hh])").starts_with("game 1:"));
+        assert!(bad("(;GM[4];B[hh];B[ii])").contains("move 2"));
+        assert!(bad("(;GM[4];B[hh];W[hh])").contains("move 2"));
+        assert!(bad("(;GM[4];B[zz])").contains("not a point"));
+        assert!(bad("(;GM[4];B[])").contains("not a point"));
+        assert!(bad("(;GM[4]RU[2];B[hh])").contains("RU[2]"));
+        assert!(bad("(;GM[4]))").contains("no '('"));
+    }
+
+    /// Any text, however mangled, is read or refused: never a panic. Random edits of a real
+    /// game (bytes replaced, dropped, doubled), thousands of them.
+    #[test]
+    fn mangled_text_is_refused_not_a_panic() {
+        let good = "(;FF[4]GM[4]RU[4]SZ[15]PB[a\\]b]PW[c]\n;B[hh]C[opening move];W[ii];B[ih](;W[gh])(;W[jh]))";
+        assert!(read_sgf(good, Rule::Freestyle).is_ok());
+        let alphabet = b"();[]\\BWCGMSZRU4015ahoz \n\xc3\xa9";
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..5000 {
+            let mut bytes = good.as_bytes().to_vec();
+            for _ in 0..1 + next(4) {
+                let i = next(bytes.len());
+                match next(3) {
+                    0 => bytes[i] = alphabet[next(alphabet.len())],
+                    1 => {
+                        bytes.remove(i);
+                    }
+                    _ => bytes.insert(i, bytes[i]),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = read_sgf(&text, Rule::Freestyle);
+        }
+    }
+
+    /// Variations past the main line are skipped.
+    #[test]
+    fn only_the_main_line_counts() {
+        let games = read_sgf("(;GM[4];B[hh](;W[ii];B[jj])(;W[aa]))", Rule::Freestyle).unwrap();
+        assert_eq!(games[0].board.move_string(), "h8i7j6");
+    }
+}
