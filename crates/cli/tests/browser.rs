@@ -350,6 +350,26 @@ async fn gomoku(c: &Client, url: &str) {
         "{marked:?}"
     );
     screenshot(c, "gomoku-review.png").await;
+    // A pasted SGF game (as a match manager writes it) brings its size and rule along.
+    set_value(
+        c,
+        "g-load",
+        "(;FF[4]GM[4]RU[1]SZ[19];B[jj];W[kk];B[aa];W[sa])",
+    )
+    .await;
+    click(c, "#g-load-btn").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 4",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return [document.getElementById('g-size').value, document.getElementById('g-rule').value, document.getElementById('g-moves').value];").await,
+        json!(["19", "standard", "j10k9a19s19"])
+    );
+    set_value(c, "g-size", "15").await;
+    set_value(c, "g-rule", "freestyle").await;
     // Renju: Black's double four on h7 is crossed out, and a click on it is refused.
     set_value(c, "g-rule", "renju").await;
     set_value(c, "g-load", "h8a15h9c15h10e15e7g15f7i15g7k15").await;

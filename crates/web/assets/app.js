@@ -181,9 +181,17 @@ async function newGame(moves) {
   G.message = "";
   try {
     const body = { size: Number($("g-size").value), rule: $("g-rule").value };
-    if (moves) body.moves = moves;
+    // A pasted SGF game brings its own size and rule.
+    if (moves && moves.startsWith("(;")) body.sgf = moves;
+    else if (moves) body.moves = moves;
     const previous = G.game;
     G.game = await api("POST", "/api/gomoku/games", body);
+    if (body.sgf) {
+      const size = String(G.game.size);
+      if (![...$("g-size").options].some((o) => o.value === size)) $("g-size").add(new Option(size));
+      $("g-size").value = size;
+      $("g-rule").value = G.game.rule;
+    }
     if (previous) api("DELETE", `/api/gomoku/games/${previous.id}`).catch(() => {});
     const n = G.game.size;
     G.cursor = { x: (n - 1) >> 1, y: (n - 1) >> 1 };

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, Summary,
+    read_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, Summary,
 };
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
@@ -201,6 +201,8 @@ pub struct NewGame {
     rule: Option<String>,
     /// Moves to start from: `h8i9h9` or `7,7 8,8`.
     moves: Option<String>,
+    /// Or a game in SGF (the first of the text), with its own size and rule.
+    sgf: Option<String>,
 }
 
 pub async fn create(
@@ -218,16 +220,25 @@ pub async fn create(
             )))
         }
     };
-    let mut board =
-        Board::new(req.size.unwrap_or(15), rule).map_err(|e| ApiError::bad(e.to_string()))?;
-    if let Some(moves) = &req.moves {
-        board.play_sequence(moves).map_err(|e| {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("in the moves: {e}"),
-            )
-        })?;
-    }
+    let unreadable = |what: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, what);
+    let board = match (&req.moves, &req.sgf) {
+        (Some(_), Some(_)) => return Err(ApiError::bad("give moves or sgf, not both")),
+        (_, Some(text)) => {
+            let mut games =
+                read_sgf(text, rule).map_err(|e| unreadable(format!("in the SGF: {e}")))?;
+            games.swap_remove(0).board
+        }
+        (moves, None) => {
+            let mut board = Board::new(req.size.unwrap_or(15), rule)
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            if let Some(moves) = moves {
+                board
+                    .play_sequence(moves)
+                    .map_err(|e| unreadable(format!("in the moves: {e}")))?;
+            }
+            board
+        }
+    };
     let games = &app.games;
     let mut slots = games.slots();
     let now = Instant::now();

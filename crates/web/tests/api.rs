@@ -570,6 +570,29 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     }
 }
 
+/// A game given in SGF brings its own size and rule; one that cannot be read says where.
+#[tokio::test]
+async fn a_game_can_start_from_sgf() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/games");
+    let sgf = "(;FF[4]GM[4]RU[1]SZ[20]PB[a]PW[b]\n;B[jj]C[opening move];W[kk];B[ak])";
+    let (s, g) = post(&c, &url, json!({"sgf": sgf, "size": 15})).await;
+    assert_eq!(s, 201, "{g}");
+    assert_eq!((&g["size"], &g["rule"]), (&json!(20), &json!("standard")));
+    assert_eq!(g["moves"], json!(["j11", "k10", "a10"]));
+    assert_eq!(g["to_move"], "white");
+    for (body, status, says) in [
+        (json!({"sgf": "(;GM[4]\n;B[jj];B[kk])"}), 422, "line"),
+        (json!({"sgf": "nothing"}), 422, "no game"),
+        (json!({"sgf": sgf, "moves": "h8"}), 400, "not both"),
+    ] {
+        let (s, v) = post(&c, &url, body.clone()).await;
+        assert_eq!(s, status, "{body} -> {v}");
+        assert!(error_of(&v).contains(says), "{v}");
+    }
+}
+
 #[tokio::test]
 async fn a_client_that_leaves_stops_the_search() {
     let base = start(Limits {
