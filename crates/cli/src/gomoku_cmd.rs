@@ -381,6 +381,10 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         match best {
+            // A forced move is played without a search: no value unless it wins at once.
+            Some(m) if t.source == Source::Forced && !t.score.is_win() => {
+                println!("best move: {m} (forced: the only candidate, not searched)")
+            }
             Some(m) => println!(
                 "best move: {m} ({}, {how}; line {})",
                 t.score,
@@ -590,7 +594,14 @@ fn play(a: &PlayArgs) -> Result<()> {
                 let lines = engine.think_lines(&mut board, Limit::Exactly(budget), 3, |_| {});
                 let named: Vec<String> = lines
                     .iter()
-                    .filter_map(|l| Some(format!("{} ({})", board.name(l.best?), l.score)))
+                    .filter_map(|l| {
+                        let value = if l.source == Source::Forced && !l.score.is_win() {
+                            "forced".to_string()
+                        } else {
+                            l.score.to_string()
+                        };
+                        Some(format!("{} ({value})", board.name(l.best?)))
+                    })
                     .collect();
                 println!("hint: {}", named.join(", "));
                 continue;
@@ -610,12 +621,17 @@ fn play(a: &PlayArgs) -> Result<()> {
                 );
             });
             let cell = t.best.context("the engine found no move")?;
-            println!(
-                "engine plays {} ({:?}, {})",
-                board.name(cell),
-                t.source,
-                t.score
-            );
+            // A forced move is played without a search: no value unless it wins at once.
+            if t.source == Source::Forced && !t.score.is_win() {
+                println!("engine plays {} (forced)", board.name(cell));
+            } else {
+                println!(
+                    "engine plays {} ({}, {})",
+                    board.name(cell),
+                    t.source.name(),
+                    t.score
+                );
+            }
             board.place(cell);
         }
     }

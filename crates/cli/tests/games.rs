@@ -241,6 +241,12 @@ fn gomoku_analyze_finds_the_win_and_blocks_the_four() {
     ]))
     .unwrap();
     assert_eq!(j["best_move"], "f1");
+    // The block is the only candidate, played without a search: the text claims no value.
+    let text = ok(&["gomoku", "analyze", "a1b1h8c1h9d1a15e1", "--depth", "3"]);
+    assert!(
+        text.contains("best move: f1 (forced: the only candidate, not searched)"),
+        "{text}"
+    );
     // Bad positions are refused with the reason.
     assert!(fails(&["gomoku", "analyze", "h8h8"]).contains("already taken"));
     assert!(fails(&["gomoku", "analyze", "z99"]).contains("off the 15x15 board"));
@@ -581,7 +587,7 @@ fn gomoku_play_over_a_pipe() {
     assert!(out.contains("q9 is off the 15x15 board"), "{out}");
     assert!(out.contains("nothing to take back"), "{out}");
     // On the empty board the only candidate is the centre.
-    assert!(out.contains("hint: h8"), "{out}");
+    assert!(out.contains("hint: h8 (forced)"), "{out}");
 }
 
 #[test]

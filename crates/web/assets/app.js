@@ -273,7 +273,8 @@ function onEngineEvent(event, d, ctrl) {
   } else if (event === "done") {
     if (d.source !== "search") {
       $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";
-      $("g-score").textContent = d.score;
+      // A forced move is played without a search: no value unless it wins at once.
+      $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : d.score;
       $("g-pv").textContent = d.pv.join(" ");
       $("g-nodes").textContent = d.nodes.toLocaleString("en");
     }
