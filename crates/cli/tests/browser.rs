@@ -418,6 +418,8 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert_eq!(stones, json!(["h8"]));
+    // The centre is the engine's only candidate, played without a search: no score shown.
+    assert_eq!(text(c, "g-score").await, "–");
     // The engine's opening stone is not the player's to take back.
     assert_eq!(
         js(c, "return document.getElementById('g-undo').disabled;").await,
