@@ -387,7 +387,8 @@ $("g-review").addEventListener("click", () => {
   if (!g || G.thinking || !g.moves.length) return;
   // A short search a position: the server keeps the whole within its thinking limit.
   const time = Math.min(0.5, Number($("g-time").value));
-  askAboutGame("review", { time }, `Reviewing ${g.moves.length} moves…`, (r) => {
+  const most = Math.ceil((g.moves.length + 1) * time);
+  askAboutGame("review", { time }, `Reviewing ${g.moves.length} moves (${most} s at most)…`, (r) => {
     G.review = r;
     const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
     const worst = r.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
