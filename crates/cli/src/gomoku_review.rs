@@ -20,9 +20,9 @@ pub struct ReviewArgs {
     /// its size and rule are the file's.
     #[arg(long, conflicts_with = "moves")]
     sgf: Option<std::path::PathBuf>,
-    /// Which game of the SGF file, from 1.
-    #[arg(long, default_value_t = 1, requires = "sgf", value_parser = clap::value_parser!(u32).range(1..))]
-    game: u32,
+    /// Which game of the SGF file, from 1 (default 1).
+    #[arg(long, requires = "sgf", conflicts_with = "moves", value_parser = clap::value_parser!(u32).range(1..))]
+    game: Option<u32>,
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     size: u32,
@@ -59,24 +59,27 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
             (game, 0)
         }
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            // Names in other encodings than UTF-8 do not stop the moves from being read.
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let number = a.game.unwrap_or(1);
             let mut games = read_sgf(&text, rule_of(a.rule))
                 .with_context(|| format!("in {}", path.display()))?;
             let count = games.len();
             anyhow::ensure!(
-                a.game as usize <= count,
+                number as usize <= count,
                 "{} has {count} game{}, not {}",
                 path.display(),
                 if count == 1 { "" } else { "s" },
-                a.game
+                number
             );
-            let g = games.swap_remove(a.game as usize - 1);
+            let g = games.swap_remove(number as usize - 1);
             if !a.json {
                 let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
                 println!(
                     "game {} of {count}: {} (black) - {} (white), {}; {}",
-                    a.game,
+                    number,
                     name(&g.black),
                     name(&g.white),
                     g.result.as_deref().unwrap_or("no result"),

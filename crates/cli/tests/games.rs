@@ -392,9 +392,14 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
         fails(&["gomoku", "review", "--sgf", file, "--game", "3"]).contains("has 2 games, not 3")
     );
     assert!(fails(&["gomoku", "review", "--sgf", "/nonexistent.sgf"]).contains("cannot read"));
+    assert!(fails(&["gomoku", "review", "h8", "--game", "2"]).contains("--game"));
     std::fs::write(&path, "(;GM[4]\n;B[hh];W[hh])").unwrap();
     let err = fails(&["gomoku", "review", "--sgf", file]);
     assert!(err.contains("game 1: move 2 (line 2)"), "{err}");
+    // A name in another encoding than UTF-8 does not stop the moves from being read.
+    std::fs::write(&path, b"(;GM[4]PB[\xc4\xe3\xba\xc3];B[hh];W[ii])").unwrap();
+    let text = ok(&["gomoku", "review", "--sgf", file, "--depth", "2"]);
+    assert!(text.contains("h8i7"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
