@@ -3,7 +3,9 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use alphabeta_gomoku::{read_sgf, review, Board, Color, Engine, Limit, MoveReport, Summary};
+use alphabeta_gomoku::{
+    read_sgf, review, Board, Color, Engine, Limit, MoveReport, Summary, Verdict,
+};
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -157,6 +159,15 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
             m.best_value,
             m.loss
         );
+        // Why a marked move is marked: what the engine had in mind, and the answer.
+        if m.verdict != Verdict::Good {
+            println!(
+                "       the engine: {}; after {}: {}",
+                m.best_line.join(" "),
+                m.cell,
+                m.reply_line.join(" ")
+            );
+        }
     }
     for (name, s) in [("black", black), ("white", white)] {
         println!(

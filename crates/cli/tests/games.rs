@@ -331,6 +331,11 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     assert!(a3["value"].as_str().unwrap().starts_with("loss in"), "{a3}");
     let block = a3["best"].as_str().unwrap();
     assert!(["f8", "g8", "k8", "l8"].contains(&block), "{a3}");
+    assert_eq!(a3["best_line"][0], a3["best"]);
+    // The answer: an open four at g8 or k8, White's block at one end, five at the other.
+    let reply = a3["reply_line"].as_array().unwrap();
+    assert_eq!(reply.len(), 3, "{a3}");
+    assert!(["g8", "k8"].contains(&reply[0].as_str().unwrap()), "{a3}");
     assert_eq!(moves[6]["value"], "win in 3", "k8 makes an open four");
     assert_eq!(
         moves[7]["verdict"], "good",

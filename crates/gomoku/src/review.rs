@@ -83,6 +83,11 @@ pub struct MoveReview {
     pub loss: i32,
     /// The move's verdict.
     pub verdict: Verdict,
+    /// The engine's expected line from the position before the move (its choice first).
+    pub best_line: Vec<u16>,
+    /// The engine's expected line from the position after it: how the opponent answers
+    /// (empty when the move ended the game).
+    pub reply_line: Vec<u16>,
 }
 
 /// A reviewed move in people's terms (cells as `h8`, values as `"win in 3"`), to print or to
@@ -106,6 +111,10 @@ pub struct MoveReport {
     pub loss: i32,
     /// See [`Verdict`].
     pub verdict: Verdict,
+    /// See [`MoveReview::best_line`].
+    pub best_line: Vec<String>,
+    /// See [`MoveReview::reply_line`].
+    pub reply_line: Vec<String>,
 }
 
 impl MoveReport {
@@ -123,6 +132,8 @@ impl MoveReport {
             best_value: r.best_score.to_string(),
             loss: r.loss,
             verdict: r.verdict,
+            best_line: board.names(&r.best_line),
+            reply_line: board.names(&r.reply_line),
         }
     }
 }
@@ -184,25 +195,27 @@ pub fn review(
     for &m in &moves[..first] {
         board.place(m);
     }
-    // The value of every position from `first` on for its side to move, and the engine's
-    // move there.
+    // The value of every position from `first` on for its side to move, the engine's move
+    // there, whether that value is still unknown, and the engine's line.
     let mut values = Vec::with_capacity(moves.len() + 1 - first);
+    let mut lines: Vec<Vec<u16>> = Vec::with_capacity(moves.len() + 1 - first);
     for i in first..=moves.len() {
         progress(i - first, moves.len() + 1 - first);
-        let value = match board.outcome() {
+        let (value, line) = match board.outcome() {
             // The player who made five just won: a loss for the side to move now.
-            Some(Outcome::Loss) => (Score::LOSS, None, false),
-            Some(Outcome::Win) => (Score::WIN, None, false),
-            Some(Outcome::Draw) => (Score::DRAW, None, false),
+            Some(Outcome::Loss) => ((Score::LOSS, None, false), Vec::new()),
+            Some(Outcome::Win) => ((Score::WIN, None, false), Vec::new()),
+            Some(Outcome::Draw) => ((Score::DRAW, None, false), Vec::new()),
             None => {
                 let t = engine.think(&mut board, limit, |_| {});
                 // A forced move is played without a search: its value is unknown (unless it
                 // wins at once) until the next position's search.
                 let unknown = t.source == Source::Forced && !t.score.is_win();
-                (t.score, t.best, unknown)
+                ((t.score, t.best, unknown), t.pv)
             }
         };
         values.push(value);
+        lines.push(line);
         if let Some(&m) = moves.get(i) {
             board.place(m);
         }
@@ -249,6 +262,8 @@ pub fn review(
                 } else {
                     Verdict::of(best_score, played_score)
                 },
+                best_line: lines[i].clone(),
+                reply_line: lines[i + 1].clone(),
             }
         })
         .collect()

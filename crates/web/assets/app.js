@@ -118,7 +118,7 @@ function drawBoard() {
     const { x, y } = xyOf(r.move, n);
     const t = el("text", { class: r.verdict, x: px(x) + CELL * 0.32, y: px(y) - CELL * 0.32, "data-review": r.move, "data-mark": mark }, marks);
     t.textContent = mark;
-    el("title", {}, t).textContent = `${r.number}. ${r.player} ${r.move}${mark}: ${r.value} after it; the engine's ${r.best} ${r.best_value}`;
+    el("title", {}, t).textContent = `${r.number}. ${r.player} ${r.move}${mark}: ${r.value} after it (the answer: ${r.reply_line.join(" ")}); the engine's ${r.best} ${r.best_value} (${r.best_line.join(" ")})`;
   }
   if (game.winning_line.length) {
     const a = xyOf(game.winning_line[0], n);
