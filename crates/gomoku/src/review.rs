@@ -90,6 +90,13 @@ pub struct MoveReview {
     pub reply_line: Vec<u16>,
 }
 
+impl MoveReview {
+    /// Is either value a proven win or loss? Then the move's loss is not counted.
+    pub fn decided(&self) -> bool {
+        self.best_score.is_decisive() || self.played_score.is_decisive()
+    }
+}
+
 /// A reviewed move in people's terms (cells as `h8`, values as `"win in 3"`), to print or to
 /// serialise.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -159,7 +166,7 @@ impl Summary {
         let mine: Vec<&MoveReview> = reviews.iter().filter(|r| r.player == player).collect();
         let undecided: Vec<i32> = mine
             .iter()
-            .filter(|r| !r.best_score.is_decisive() && !r.played_score.is_decisive())
+            .filter(|r| !r.decided())
             .map(|r| r.loss)
             .collect();
         let count = |v: Verdict| mine.iter().filter(|r| r.verdict == v).count();
@@ -195,78 +202,92 @@ pub fn review(
     for &m in &moves[..first] {
         board.place(m);
     }
-    // The value of every position from `first` on for its side to move, the engine's move
-    // there, whether that value is still unknown, and the engine's line.
-    let mut values = Vec::with_capacity(moves.len() + 1 - first);
-    let mut lines: Vec<Vec<u16>> = Vec::with_capacity(moves.len() + 1 - first);
+    // Every position from `first` on, searched once.
+    let mut seen: Vec<Searched> = Vec::with_capacity(moves.len() + 1 - first);
     for i in first..=moves.len() {
         progress(i - first, moves.len() + 1 - first);
-        let (value, line) = match board.outcome() {
+        let over = |score| Searched {
+            score,
+            best: None,
+            unknown: false,
+            line: Vec::new(),
+        };
+        seen.push(match board.outcome() {
             // The player who made five just won: a loss for the side to move now.
-            Some(Outcome::Loss) => ((Score::LOSS, None, false), Vec::new()),
-            Some(Outcome::Win) => ((Score::WIN, None, false), Vec::new()),
-            Some(Outcome::Draw) => ((Score::DRAW, None, false), Vec::new()),
+            Some(Outcome::Loss) => over(Score::LOSS),
+            Some(Outcome::Win) => over(Score::WIN),
+            Some(Outcome::Draw) => over(Score::DRAW),
             None => {
                 let t = engine.think(&mut board, limit, |_| {});
-                // A forced move is played without a search: its value is unknown (unless it
-                // wins at once) until the next position's search.
-                let unknown = t.source == Source::Forced && !t.score.is_win();
-                ((t.score, t.best, unknown), t.pv)
+                Searched {
+                    // A forced move is played without a search: its value is unknown
+                    // (unless it wins at once) until the next position's search.
+                    unknown: t.source == Source::Forced && !t.score.is_win(),
+                    score: t.score,
+                    best: t.best,
+                    line: t.pv,
+                }
             }
-        };
-        values.push(value);
-        lines.push(line);
+        });
         if let Some(&m) = moves.get(i) {
             board.place(m);
         }
     }
+    // The next position's value, for the other side and a ply later: negated, and a win or
+    // loss one ply further away.
+    let after = |next: &Searched| (-next.score).from_table(1);
     // A forced move that was played has the value of the position it leads to: from the end
     // back, so that a run of forced moves takes the value at its end.
-    for i in (0..moves.len() - first).rev() {
-        let (_, best, unknown) = values[i];
-        if unknown && best == Some(moves[first + i]) {
-            values[i] = ((-values[i + 1].0).from_table(1), best, false);
+    for i in (0..seen.len() - 1).rev() {
+        if seen[i].unknown && seen[i].best == Some(moves[first + i]) {
+            seen[i].score = after(&seen[i + 1]);
+            seen[i].unknown = false;
         }
     }
     moves[first..]
         .iter()
         .enumerate()
         .map(|(i, &cell)| {
-            let (best_score, best, _) = values[i];
-            // The next position's value, for the other side and a ply later: negated, and a
-            // win or loss one ply further away.
-            let played_score = (-values[i + 1].0).from_table(1);
-            let chosen = best == Some(cell);
-            let loss = if chosen {
-                0
-            } else {
-                (best_score.0 - played_score.0).max(0)
-            };
-            MoveReview {
+            let (before, next) = (&seen[i], &seen[i + 1]);
+            let (best_score, played_score) = (before.score, after(next));
+            let chosen = before.best == Some(cell);
+            let mut review = MoveReview {
                 cell,
                 player: if (first + i).is_multiple_of(2) {
                     Color::Black
                 } else {
                     Color::White
                 },
-                best,
+                best: before.best,
                 best_score,
                 played_score,
-                loss: if best_score.is_decisive() || played_score.is_decisive() {
-                    0
-                } else {
-                    loss
-                },
+                loss: 0,
                 verdict: if chosen {
                     Verdict::Good
                 } else {
                     Verdict::of(best_score, played_score)
                 },
-                best_line: lines[i].clone(),
-                reply_line: lines[i + 1].clone(),
+                best_line: before.line.clone(),
+                reply_line: next.line.clone(),
+            };
+            if !chosen && !review.decided() {
+                review.loss = (best_score.0 - played_score.0).max(0);
             }
+            review
         })
         .collect()
+}
+
+/// A position of the reviewed game, searched.
+struct Searched {
+    /// Its value for the side to move.
+    score: Score,
+    /// The engine's move there.
+    best: Option<u16>,
+    /// The engine played a forced move without a search: `score` is not its value yet.
+    unknown: bool,
+    /// The engine's expected line.
+    line: Vec<u16>,
 }
 
 #[cfg(test)]

@@ -81,46 +81,32 @@ pub fn read_sgf(text: &str, default_rule: Rule) -> Result<Vec<SgfGame>, SgfError
 
 /// The main line of every game tree: its nodes, each a list of properties.
 fn parse(text: &str) -> Result<Vec<Vec<Vec<Property>>>, SgfError> {
-    let mut games = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut line = 1;
-    let err = |line: usize, what: &str| SgfError::Syntax {
-        line,
-        what: what.into(),
+    let mut r = Reader {
+        chars: text.chars().peekable(),
+        line: 1,
     };
-    // Depth of parentheses; nodes are kept only on the main line (the first branch).
+    let mut games = Vec::new();
+    let mut game: Vec<Vec<Property>> = Vec::new();
+    // Depth of parentheses. The main line is the first branch: once a variation has ended,
+    // the ones after it are read (to find their end) but not kept, from depth `skipping`.
     let mut depth = 0usize;
     let mut branch_done = false;
-    let mut game: Vec<Vec<Property>> = Vec::new();
-    while let Some(c) = chars.next() {
+    let mut skipping = None;
+    while let Some(c) = r.next() {
         match c {
-            '\n' => line += 1,
             c if c.is_whitespace() => {}
             '(' => {
-                if depth > 0 && branch_done {
-                    // A second variation: skip it whole.
-                    let mut inner = 1;
-                    for c in chars.by_ref() {
-                        match c {
-                            '\n' => line += 1,
-                            '(' => inner += 1,
-                            ')' => inner -= 1,
-                            _ => {}
-                        }
-                        if inner == 0 {
-                            break;
-                        }
-                    }
-                    if inner != 0 {
-                        return Err(err(line, "a variation is not closed with ')'"));
-                    }
-                    continue;
-                }
                 depth += 1;
+                if depth > 1 && branch_done && skipping.is_none() {
+                    skipping = Some(depth);
+                }
             }
             ')' => {
                 if depth == 0 {
-                    return Err(err(line, "')' with no '(' before it"));
+                    return Err(r.error("')' with no '(' before it"));
+                }
+                if skipping == Some(depth) {
+                    skipping = None;
                 }
                 depth -= 1;
                 branch_done = true;
@@ -130,89 +116,96 @@ fn parse(text: &str) -> Result<Vec<Vec<Vec<Property>>>, SgfError> {
                 }
             }
             ';' if depth > 0 => {
-                if branch_done {
-                    return Err(err(line, "a node after a variation ended"));
+                if skipping.is_none() {
+                    if branch_done {
+                        return Err(r.error("a node after a variation ended"));
+                    }
+                    game.push(Vec::new());
                 }
-                game.push(Vec::new());
             }
             c if c.is_ascii_uppercase() && depth > 0 => {
-                let Some(node) = game.last_mut() else {
-                    return Err(err(line, "a property before the first ';'"));
-                };
-                let start = line;
-                let mut name = String::from(c);
-                while let Some(&n) = chars.peek() {
-                    if !n.is_ascii_uppercase() {
-                        break;
-                    }
-                    name.push(n);
-                    chars.next();
+                let property = r.property(c)?;
+                if skipping.is_none() {
+                    let Some(node) = game.last_mut() else {
+                        return Err(r.error("a property before the first ';'"));
+                    };
+                    node.push(property);
                 }
-                let mut values = Vec::new();
-                loop {
-                    while let Some(&n) = chars.peek() {
-                        if !n.is_whitespace() {
-                            break;
-                        }
-                        if n == '\n' {
-                            line += 1;
-                        }
-                        chars.next();
-                    }
-                    if chars.peek() != Some(&'[') {
-                        break;
-                    }
-                    chars.next();
-                    let mut value = String::new();
-                    let mut closed = false;
-                    while let Some(v) = chars.next() {
-                        match v {
-                            ']' => {
-                                closed = true;
-                                break;
-                            }
-                            '\\' => {
-                                if let Some(escaped) = chars.next() {
-                                    if escaped == '\n' {
-                                        line += 1;
-                                    }
-                                    value.push(escaped);
-                                }
-                            }
-                            '\n' => {
-                                line += 1;
-                                value.push(v);
-                            }
-                            _ => value.push(v),
-                        }
-                    }
-                    if !closed {
-                        return Err(err(
-                            start,
-                            &format!("the value of {name} is not closed with ']'"),
-                        ));
-                    }
-                    values.push(value);
-                }
-                if values.is_empty() {
-                    return Err(err(start, &format!("{name} has no value")));
-                }
-                node.push(Property {
-                    name,
-                    values,
-                    line: start,
-                });
             }
-            _ if depth == 0 => {
-                // Text between games is allowed and ignored.
-            }
-            c => return Err(err(line, &format!("unexpected '{c}'"))),
+            // Text between games is allowed and ignored.
+            _ if depth == 0 => {}
+            c => return Err(r.error(&format!("unexpected '{c}'"))),
         }
     }
     if depth > 0 {
-        return Err(err(line, "the last game is not closed with ')'"));
+        return Err(r.error("the last game is not closed with ')'"));
     }
     Ok(games)
+}
+
+/// The text being read, and the line it is at.
+struct Reader<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: usize,
+}
+
+impl Reader<'_> {
+    fn next(&mut self) -> Option<char> {
+        let c = self.chars.next();
+        if c == Some('\n') {
+            self.line += 1;
+        }
+        c
+    }
+
+    fn error(&self, what: &str) -> SgfError {
+        SgfError::Syntax {
+            line: self.line,
+            what: what.into(),
+        }
+    }
+
+    /// A property whose name starts with `first` (read already), with its values.
+    fn property(&mut self, first: char) -> Result<Property, SgfError> {
+        let line = self.line;
+        let mut name = String::from(first);
+        while let Some(c) = self.chars.next_if(char::is_ascii_uppercase) {
+            name.push(c);
+        }
+        let mut values = Vec::new();
+        loop {
+            while self.chars.peek().is_some_and(|c| c.is_whitespace()) {
+                self.next();
+            }
+            if self.chars.next_if_eq(&'[').is_none() {
+                break;
+            }
+            values.push(self.value().ok_or_else(|| SgfError::Syntax {
+                line,
+                what: format!("the value of {name} is not closed with ']'"),
+            })?);
+        }
+        if values.is_empty() {
+            return Err(SgfError::Syntax {
+                line,
+                what: format!("{name} has no value"),
+            });
+        }
+        Ok(Property { name, values, line })
+    }
+
+    /// A value after its '[', up to the ']' that closes it (`\` escapes the next
+    /// character); `None` if none does.
+    fn value(&mut self) -> Option<String> {
+        let mut value = String::new();
+        loop {
+            match self.next()? {
+                ']' => return Some(value),
+                '\\' => value.push(self.next()?),
+                c => value.push(c),
+            }
+        }
+    }
 }
 
 /// The game `number` from its nodes.
@@ -376,5 +369,13 @@ mod tests {
     fn only_the_main_line_counts() {
         let games = read_sgf("(;GM[4];B[hh](;W[ii];B[jj])(;W[aa]))", Rule::Freestyle).unwrap();
         assert_eq!(games[0].board.move_string(), "h8i7j6");
+        // Brackets inside a skipped variation's values do not end it.
+        let games = read_sgf(
+            "(;GM[4];B[hh](;W[ii])(;W[aa]C[:)]))(;GM[4];B[jj])",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].board.move_string(), "j6");
     }
 }

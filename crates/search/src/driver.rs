@@ -174,13 +174,7 @@ impl Search {
     {
         self.prepare();
         let scratch = self.take_scratch();
-        let shared = Shared {
-            tt: self.tt.as_ref(),
-            abort: AtomicBool::new(false),
-            user_stop: &self.stop,
-            start: Instant::now(),
-            options: &self.options,
-        };
+        let shared = self.shared();
         let helpers = self.options.threads.max(1) - 1;
         let (mut report, scratch) = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..helpers)
@@ -226,6 +220,17 @@ impl Search {
             self.tt = None;
             self.tt = (needed > 0).then(|| TranspositionTable::new(needed));
             self.tt_megabytes = needed;
+        }
+    }
+
+    /// What the threads of a search starting now share.
+    fn shared(&self) -> Shared<'_> {
+        Shared {
+            tt: self.tt.as_ref(),
+            abort: AtomicBool::new(false),
+            user_stop: &self.stop,
+            start: Instant::now(),
+            options: &self.options,
         }
     }
 

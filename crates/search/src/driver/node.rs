@@ -18,7 +18,15 @@ where
     pub(super) fn leaf(&mut self, game: &G, ply: u32, v: Score) -> Score {
         self.stats.leaves += 1;
         self.obs.leaf(game, ply, root_view(ply, v));
-        self.obs.exit(game, ply, root_view(ply, v), Bound::Exact);
+        self.exit(game, ply, v, Bound::Exact)
+    }
+
+    /// Tells the observer the node returns `v` with `bound` (both the side to move's), and
+    /// returns `v`.
+    #[inline]
+    fn exit(&mut self, game: &G, ply: u32, v: Score, bound: Bound) -> Score {
+        self.obs
+            .exit(game, ply, root_view(ply, v), root_bound(ply, bound));
         v
     }
 
@@ -88,22 +96,10 @@ where
         if let Some((win, loss)) = ends {
             let (worst, best) = (Score::loss_in(ply + loss), Score::win_in(ply + win));
             if worst >= beta {
-                self.obs.exit(
-                    game,
-                    ply,
-                    root_view(ply, worst),
-                    root_bound(ply, Bound::Lower),
-                );
-                return worst;
+                return self.exit(game, ply, worst, Bound::Lower);
             }
             if best <= alpha {
-                self.obs.exit(
-                    game,
-                    ply,
-                    root_view(ply, best),
-                    root_bound(ply, Bound::Upper),
-                );
-                return best;
+                return self.exit(game, ply, best, Bound::Upper);
             }
             alpha = alpha.max(worst);
             beta = beta.min(best);
@@ -134,9 +130,7 @@ where
                         Bound::Upper => s <= alpha,
                     };
                     if usable {
-                        self.obs
-                            .exit(game, ply, root_view(ply, s), root_bound(ply, e.bound));
-                        return s;
+                        return self.exit(game, ply, s, e.bound);
                     }
                 }
             }
@@ -158,14 +152,10 @@ where
             } else {
                 Bound::Upper
             };
-            self.obs
-                .exit(game, ply, root_view(ply, v), root_bound(ply, bound));
-            return v;
+            return self.exit(game, ply, v, bound);
         }
         if let Some(v) = self.null_move_cut(game, depth, ply, pv_node, beta, &mut estimate) {
-            self.obs
-                .exit(game, ply, root_view(ply, v), root_bound(ply, Bound::Lower));
-            return v;
+            return self.exit(game, ply, v, Bound::Lower);
         }
 
         let mut moves = std::mem::take(&mut self.buf.moves[p]);
@@ -334,9 +324,7 @@ where
                 },
             );
         }
-        self.obs
-            .exit(game, ply, root_view(ply, best), root_bound(ply, bound));
-        best
+        self.exit(game, ply, best, bound)
     }
 
     /// Quiescence search (see [`SearchOptions::quiescence_plies`]) of a node the caller

@@ -1,10 +1,7 @@
 //! Exact values by null-window bisection: `Search::solve` and its variants, for games
 //! searched to the end.
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
-use super::{Search, Shared, Worker};
+use super::{Search, Worker};
 use crate::{Evaluator, Game, NoObserver, Score, SearchReport, MAX_PLY};
 
 impl Search {
@@ -93,13 +90,7 @@ impl Search {
         let depth = depth.clamp(1, MAX_PLY - 1);
         self.prepare();
         let scratch = self.take_scratch();
-        let shared = Shared {
-            tt: self.tt.as_ref(),
-            abort: AtomicBool::new(false),
-            user_stop: &self.stop,
-            start: Instant::now(),
-            options: &self.options,
-        };
+        let shared = self.shared();
         let mut quiet = NoObserver;
         let mut w = Worker::new(game, eval, &mut quiet, &shared, true, scratch);
         let (mut lo, mut hi) = (lo.min(hi), hi.max(lo));
