@@ -72,8 +72,7 @@ pub struct MoveReview {
     pub best: Option<u16>,
     /// The value of the position before the move, for the player: the best it had. Where
     /// the engine had a single candidate (the block of a four, the centre of the empty
-    /// board) it does not search: its value is then the played move's when that was the
-    /// candidate, else a draw's 0 (a move that is not the only block loses anyway).
+    /// board) it does not search: its value is that of the position the candidate leads to.
     pub best_score: Score,
     /// The value of the position after the move, for the player.
     pub played_score: Score,
@@ -83,7 +82,8 @@ pub struct MoveReview {
     pub loss: i32,
     /// The move's verdict.
     pub verdict: Verdict,
-    /// The engine's expected line from the position before the move (its choice first).
+    /// The engine's expected line from the position before the move (its choice first; a
+    /// forced move followed by the line after it).
     pub best_line: Vec<u16>,
     /// The engine's expected line from the position after it: how the opponent answers
     /// (empty when the move ended the game).
@@ -188,7 +188,9 @@ impl Summary {
 /// move `first` on (0: every move; an opening the players did not choose can be left out):
 /// every position from there to the last is searched under `limit` with `engine`;
 /// `progress` is called with the positions done and the positions in all before each
-/// search. One review for each move from `first` on.
+/// search. One review for each move from `first` on; a stop asked through the engine's
+/// [`stop_handle`](Engine::stop_handle) ends the review early, with the moves whose positions
+/// were searched in full before it.
 pub fn review(
     engine: &mut Engine,
     game: &Board,
@@ -198,6 +200,7 @@ pub fn review(
 ) -> Vec<MoveReview> {
     let moves = game.history().to_vec();
     let first = first.min(moves.len());
+    let stop = engine.stop_handle();
     let mut board = Board::new(game.size() as u32, game.rule()).expect("the game's own size");
     for &m in &moves[..first] {
         board.place(m);
@@ -206,50 +209,43 @@ pub fn review(
     let mut seen: Vec<Searched> = Vec::with_capacity(moves.len() + 1 - first);
     for i in first..=moves.len() {
         progress(i - first, moves.len() + 1 - first);
-        let over = |score| Searched {
-            score,
-            best: None,
-            unknown: false,
-            line: Vec::new(),
-        };
-        seen.push(match board.outcome() {
-            // The player who made five just won: a loss for the side to move now.
-            Some(Outcome::Loss) => over(Score::LOSS),
-            Some(Outcome::Win) => over(Score::WIN),
-            Some(Outcome::Draw) => over(Score::DRAW),
-            None => {
-                let t = engine.think(&mut board, limit, |_| {});
-                Searched {
-                    // A forced move is played without a search: its value is unknown
-                    // (unless it wins at once) until the next position's search.
-                    unknown: t.source == Source::Forced && !t.score.is_win(),
-                    score: t.score,
-                    best: t.best,
-                    line: t.pv,
-                }
-            }
-        });
+        let mut here = Searched::of(engine, &mut board, limit);
+        if stop.is_stopped() {
+            break;
+        }
+        if here.unknown && here.best != moves.get(i).copied() {
+            // The only candidate was not played (or the game ends here): its value is that
+            // of the position it leads to, which no other step searches.
+            here = here.followed(engine, &mut board, limit);
+        }
+        seen.push(here);
         if let Some(&m) = moves.get(i) {
             board.place(m);
         }
     }
-    // The next position's value, for the other side and a ply later: negated, and a win or
-    // loss one ply further away.
-    let after = |next: &Searched| (-next.score).from_table(1);
+    if stop.is_stopped() {
+        // A forced move whose next position was not searched has no value.
+        while seen.last().is_some_and(|s| s.unknown) {
+            seen.pop();
+        }
+    }
     // A forced move that was played has the value of the position it leads to: from the end
     // back, so that a run of forced moves takes the value at its end.
-    for i in (0..seen.len() - 1).rev() {
-        if seen[i].unknown && seen[i].best == Some(moves[first + i]) {
-            seen[i].score = after(&seen[i + 1]);
+    for i in (0..seen.len().saturating_sub(1)).rev() {
+        if seen[i].unknown {
+            let next = &seen[i + 1];
+            let (score, line) = (next.after(), next.line.clone());
+            seen[i].score = score;
+            seen[i].line.extend(line);
             seen[i].unknown = false;
         }
     }
-    moves[first..]
-        .iter()
+    seen.windows(2)
+        .zip(&moves[first..])
         .enumerate()
-        .map(|(i, &cell)| {
-            let (before, next) = (&seen[i], &seen[i + 1]);
-            let (best_score, played_score) = (before.score, after(next));
+        .map(|(i, (pair, &cell))| {
+            let (before, next) = (&pair[0], &pair[1]);
+            let (best_score, played_score) = (before.score, next.after());
             let chosen = before.best == Some(cell);
             let mut review = MoveReview {
                 cell,
@@ -290,6 +286,57 @@ struct Searched {
     line: Vec<u16>,
 }
 
+impl Searched {
+    /// The position on `board`, searched under `limit` (or scored, if the game is over).
+    fn of(engine: &mut Engine, board: &mut Board, limit: Limit) -> Searched {
+        let over = |score| Searched {
+            score,
+            best: None,
+            unknown: false,
+            line: Vec::new(),
+        };
+        match board.outcome() {
+            // The player who made five just won: a loss for the side to move now.
+            Some(Outcome::Loss) => over(Score::LOSS),
+            Some(Outcome::Win) => over(Score::WIN),
+            Some(Outcome::Draw) => over(Score::DRAW),
+            None => {
+                let t = engine.think(board, limit, |_| {});
+                Searched {
+                    // A forced move is played without a search: its value is unknown
+                    // (unless it wins at once) until the next position's search.
+                    unknown: t.source == Source::Forced && !t.score.is_win(),
+                    score: t.score,
+                    best: t.best,
+                    line: t.pv,
+                }
+            }
+        }
+    }
+
+    /// This position's value and line where its forced move was not searched: the forced
+    /// move is played on `board` (and taken back), and the position it leads to searched,
+    /// following a run of forced moves to its end.
+    fn followed(mut self, engine: &mut Engine, board: &mut Board, limit: Limit) -> Searched {
+        let Some(forced) = self.best.filter(|_| self.unknown) else {
+            return self;
+        };
+        board.place(forced);
+        let next = Searched::of(engine, board, limit).followed(engine, board, limit);
+        board.remove_last();
+        self.score = next.after();
+        self.line = std::iter::once(forced).chain(next.line).collect();
+        self.unknown = false;
+        self
+    }
+
+    /// This position's value seen from the position before it: for the other side and a ply
+    /// earlier (negated, and a win or loss one ply further away).
+    fn after(&self) -> Score {
+        (-self.score).from_table(1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,6 +366,69 @@ mod tests {
             "not the unsearched forced move's 0"
         );
         assert_eq!((block.loss, block.verdict), (0, Verdict::Good));
+    }
+
+    /// A player who does not block a four (White's a3) had the value of the position after
+    /// the block, as a separate search of that position finds it, not the unsearched
+    /// forced move's 0; and the engine's line there is the block and what follows it.
+    #[test]
+    fn an_ignored_forced_move_has_the_value_of_the_position_it_leads_to() {
+        let depth = Limit::Depth(4);
+        let reviews = review(
+            &mut Engine::new(4),
+            &game("h8f8i8a1j8a2g8a3"),
+            0,
+            depth,
+            |_, _| {},
+        );
+        let ignored = &reviews[7];
+        let mut blocked = game("h8f8i8a1j8a2g8k8");
+        let next = Engine::new(4).think(&mut blocked, depth, |_| {});
+        assert!(!next.score.is_decisive(), "the block holds: {}", next.score);
+        assert_eq!(ignored.best, blocked.parse_cell("k8").ok());
+        assert_eq!(ignored.best_score, (-next.score).from_table(1));
+        assert_ne!(ignored.best_score, Score::DRAW, "{}", ignored.best_score);
+        assert!(ignored.played_score.is_loss());
+        assert_eq!((ignored.verdict, ignored.loss), (Verdict::Blunder, 0));
+        assert_eq!(ignored.best_line.len(), 1 + next.pv.len());
+        assert_eq!(ignored.best_line[1..], next.pv[..]);
+    }
+
+    /// A game that ends with a four to block: its last position's forced block is followed
+    /// too, so the four's value is the position after the block's, two plies on.
+    #[test]
+    fn a_game_that_ends_before_a_forced_move_is_valued_past_it() {
+        let depth = Limit::Depth(4);
+        let reviews = review(
+            &mut Engine::new(4),
+            &game("h8f8i8a1j8a2g8"),
+            0,
+            depth,
+            |_, _| {},
+        );
+        let four = &reviews[6];
+        let mut blocked = game("h8f8i8a1j8a2g8k8");
+        let next = Engine::new(4).think(&mut blocked, depth, |_| {});
+        assert_eq!(four.played_score, next.score.from_table(2));
+        assert_eq!(four.reply_line.len(), 1 + next.pv.len());
+    }
+
+    /// A stop through the engine's handle ends the review: the moves searched so far.
+    #[test]
+    fn a_stopped_review_ends_early() {
+        let mut engine = Engine::new(4);
+        let stop = engine.stop_handle();
+        let g = game("h8i9h9h10j8g9i11g8");
+        let reviews = review(&mut engine, &g, 0, Limit::Depth(4), |done, _| {
+            if done == 4 {
+                stop.stop();
+            }
+        });
+        assert_eq!(
+            reviews.len(),
+            3,
+            "positions 0-3 searched: moves 1-3 reviewed"
+        );
     }
 
     /// Giving away a proven result is a blunder whatever the numbers; a slower win or a faster
