@@ -327,6 +327,13 @@ async fn gomoku(c: &Client, url: &str) {
     // the open three through; a1 and a2 already let Black win by force, and a1 is a
     // mistake at least by the values alone); no Black move is marked.
     click(c, "#g-review").await;
+    // Half a second a position: the status counts them meanwhile.
+    wait_until(
+        c,
+        "/^Reviewing 9 moves: [1-9] of 10 positions searched/.test(document.getElementById('g-status').textContent)",
+        Duration::from_secs(10),
+    )
+    .await;
     wait_until(
         c,
         "document.getElementById('g-status').textContent.startsWith('Review:')",

@@ -213,47 +213,66 @@ function stopThinking() {
   G.thinking = null;
 }
 
-/** Asks the engine to move, reading its server-sent events as they arrive. */
-async function think() {
+/**
+ * Reads the server-sent events of `url` as they arrive, handing each to `onEvent(name, data)`;
+ * `signal` aborts. Throws the server's error if it refuses the request.
+ */
+async function readEvents(url, signal, onEvent) {
+  const r = await fetch(url, { signal });
+  if (!r.ok) {
+    const data = await r.json().catch(() => ({}));
+    throw new Error(data.error || `HTTP ${r.status}`);
+  }
+  const reader = r.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message", data = "";
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data += line.slice(5).trim();
+      }
+      if (data) onEvent(event, JSON.parse(data));
+    }
+  }
+}
+
+/**
+ * Holds the board while `task(ctrl)` asks the server about the game (the server refuses moves
+ * meanwhile; a new game or a change of settings aborts it through `ctrl`): `working` in the
+ * status, or `failed` and the reason if it fails. A task checks `G.thinking === ctrl` before
+ * it shows what it got, since it may have been dropped.
+ */
+async function holdBoard(working, failed, task) {
   const ctrl = new AbortController();
   G.thinking = ctrl;
-  G.message = "";
-  const game = G.game;
+  G.message = working;
   drawBoard();
-  clearThinking();
   try {
-    const r = await fetch(`/api/gomoku/games/${game.id}/think?time=${$("g-time").value}`, { signal: ctrl.signal });
-    if (!r.ok) {
-      const data = await r.json().catch(() => ({}));
-      throw new Error(data.error || `HTTP ${r.status}`);
-    }
-    const reader = r.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = "message", data = "";
-        for (const line of block.split("\n")) {
-          if (line.startsWith("event:")) event = line.slice(6).trim();
-          else if (line.startsWith("data:")) data += line.slice(5).trim();
-        }
-        if (data) onEngineEvent(event, JSON.parse(data), ctrl);
-      }
-    }
+    await task(ctrl);
   } catch (e) {
-    if (e.name !== "AbortError") G.message = `The engine could not move: ${e.message}`;
+    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `${failed}: ${e.message}`;
   } finally {
     if (G.thinking === ctrl) {
       G.thinking = null;
       if (G.game) drawBoard();
     }
   }
+}
+
+/** Asks the engine to move, reading its server-sent events as they arrive. */
+function think() {
+  clearThinking();
+  const url = `/api/gomoku/games/${G.game.id}/think?time=${$("g-time").value}`;
+  return holdBoard("", "The engine could not move", (ctrl) =>
+    readEvents(url, ctrl.signal, (event, d) => onEngineEvent(event, d, ctrl)));
 }
 
 function onEngineEvent(event, d, ctrl) {
@@ -350,50 +369,39 @@ $("g-undo").addEventListener("click", async () => {
     showGomokuStatus();
   }
 });
-/**
- * Asks the server for something about the game (`path`, with `body`) while holding the board
- * like the engine's own move does (the server refuses moves meanwhile): `working` in the
- * status, then `done(reply)`, or `failed` and the reason.
- */
-async function askAboutGame(path, body, working, done, failed) {
-  const ctrl = new AbortController();
-  G.thinking = ctrl;
-  G.message = working;
-  drawBoard();
-  try {
-    const r = await api("POST", `/api/gomoku/games/${G.game.id}/${path}`, body, ctrl.signal);
-    if (G.thinking === ctrl) done(r);
-  } catch (e) {
-    if (e.name !== "AbortError" && G.thinking === ctrl) G.message = `${failed}: ${e.message}`;
-  } finally {
-    if (G.thinking === ctrl) {
-      G.thinking = null;
-      if (G.game) drawBoard();
-    }
-  }
-}
 $("g-hint").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || g.result || g.to_move !== humanColour()) return;
-  askAboutGame("hint", { time: Number($("g-time").value), lines: 3 }, "Looking for your best moves…", (r) => {
+  const body = { time: Number($("g-time").value), lines: 3 };
+  holdBoard("Looking for your best moves…", "No hint", async (ctrl) => {
+    const r = await api("POST", `/api/gomoku/games/${g.id}/hint`, body, ctrl.signal);
+    if (G.thinking !== ctrl) return;
     G.hints = r.lines;
     G.message = r.lines.length
       ? `Hint: ${r.lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ")}.`
       : "";
-  }, "No hint");
+  });
 });
 $("g-review").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || !g.moves.length) return;
   // A short search a position: the server keeps the whole within its thinking limit.
   const time = Math.min(0.5, Number($("g-time").value));
-  const most = Math.ceil((g.moves.length + 1) * time);
-  askAboutGame("review", { time }, `Reviewing ${g.moves.length} moves (${most} s at most)…`, (r) => {
-    G.review = r;
-    const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
-    const worst = r.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
-    G.message = `Review: ${side("black", r.black)}; ${side("white", r.white)}.${worst.length ? " " + worst.join(", ") + "." : ""}`;
-  }, "No review");
+  const url = `/api/gomoku/games/${g.id}/review?time=${time}`;
+  const side = (name, s) => `${name}: ${s.blunders} ??, ${s.mistakes} ?, ${s.inaccuracies} ?!, mean loss ${Math.round(s.average_loss)}`;
+  holdBoard(`Reviewing ${g.moves.length} moves…`, "No review", (ctrl) => readEvents(url, ctrl.signal, (event, d) => {
+    if (G.thinking !== ctrl) return;
+    if (event === "progress") {
+      G.message = `Reviewing ${g.moves.length} moves: ${d.searched} of ${d.positions} positions searched…`;
+      showGomokuStatus();
+    } else if (event === "error") {
+      G.message = `No review: ${d.error}`;
+    } else if (event === "done") {
+      G.review = d;
+      const worst = d.moves.filter((m) => m.verdict === "blunder").map((m) => `${m.number}. ${m.move}?? (the engine: ${m.best})`);
+      G.message = `Review: ${side("black", d.black)}; ${side("white", d.white)}.${worst.length ? " " + worst.join(", ") + "." : ""}`;
+    }
+  }));
 });
 $("g-copy").addEventListener("click", async () => {
   const text = $("g-moves").value;

@@ -1,7 +1,7 @@
 //! Gomoku games kept by the server: create, show, play, undo, delete, the engine's move
 //! streamed as server-sent events (`iteration` per completed depth, then `done`; `error` if
 //! the engine failed), a hint (the best moves for the side to move, not played), and a review
-//! of the game's moves.
+//! of the game's moves, streamed too (`progress` per position, then `done`).
 //!
 //! A game belongs to nobody in particular: whoever knows its id may play in it. While the
 //! engine thinks about a game, that game refuses moves and undos (409).
@@ -15,12 +15,13 @@ use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
     read_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, Summary,
 };
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::Sender;
 use tokio_stream::{wrappers::ReceiverStream, Stream, StreamExt};
 
 use crate::{ApiError, AppState, Limits};
@@ -512,15 +513,21 @@ pub async fn hint(
     }))
 }
 
-/// `POST /api/gomoku/games/{id}/review`: `{"time": 0.3, "depth": 8}` (both optional):
-/// seconds of search for each position of the game, the whole review within the server's
-/// thinking limit; and a depth no search goes past (reached within the time, the same review
-/// on any machine).
+/// `GET /api/gomoku/games/{id}/review?time=0.3&depth=8` (both optional): seconds of search
+/// for each position of the game, the whole review within the server's thinking limit; and a
+/// depth no search goes past (reached within the time, the same review on any machine).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Review {
     time: Option<f64>,
     depth: Option<u32>,
+}
+
+/// How far a review has come: `searched` of `positions` positions.
+#[derive(Serialize)]
+struct ReviewProgress {
+    searched: usize,
+    positions: usize,
 }
 
 /// The review: every move's value against the best, and each player's sum.
@@ -534,45 +541,59 @@ pub struct ReviewReply {
     milliseconds: u64,
 }
 
+/// Streams a review: `progress` before each position's search, then `done` with the review.
 pub async fn review(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
-    body: Option<Json<Review>>,
-) -> Result<Json<ReviewReply>, ApiError> {
-    let req = body.map(|Json(r)| r).unwrap_or_default();
+    query: Result<Query<Review>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(req) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let asked = think_seconds(&app, req.time.unwrap_or(0.3))?;
     if let Some(d) = req.depth.filter(|d| !(1..=64).contains(d)) {
         return Err(ApiError::bad(format!("depth must be 1 to 64, not {d}")));
     }
-    let start = Instant::now();
     let max_think = app.limits.max_think.as_secs_f64();
-    let mut reply = with_engine(app, id, Needs::Moves, move |game, engine| {
-        // Every position once, the last too: the whole within the thinking limit.
-        let positions = game.history().len() as f64 + 1.0;
-        let seconds = asked.min(max_think / positions);
-        let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
-        let caps = engine.caps();
-        engine.set_caps(Caps {
-            depth: req.depth,
-            ..caps
-        });
-        let reviews = alphabeta_gomoku::review(engine, game, 0, limit, |_, _| {});
-        engine.set_caps(caps);
-        ReviewReply {
-            moves: reviews
-                .iter()
-                .enumerate()
-                .map(|(i, r)| MoveReport::new(game, i + 1, r))
-                .collect(),
-            black: Summary::of(&reviews, Color::Black),
-            white: Summary::of(&reviews, Color::White),
-            seconds_per_position: seconds,
-            milliseconds: 0,
-        }
-    })
-    .await?;
-    reply.milliseconds = start.elapsed().as_millis() as u64;
-    Ok(Json(reply))
+    let start = Instant::now();
+    stream_engine(
+        app,
+        id,
+        Needs::Moves,
+        move |game, engine, tx| {
+            // Every position once, the last too: the whole within the thinking limit.
+            let positions = game.history().len() as f64 + 1.0;
+            let seconds = asked.min(max_think / positions);
+            let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
+            let caps = engine.caps();
+            engine.set_caps(Caps {
+                depth: req.depth,
+                ..caps
+            });
+            let reviews =
+                alphabeta_gomoku::review(engine, game, 0, limit, |searched, positions| {
+                    let p = ReviewProgress {
+                        searched,
+                        positions,
+                    };
+                    let _ = tx.blocking_send(json_event("progress", &p));
+                });
+            engine.set_caps(caps);
+            (reviews, seconds)
+        },
+        move |_, game, (reviews, seconds)| {
+            let reply = ReviewReply {
+                moves: reviews
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| MoveReport::new(game, i + 1, r))
+                    .collect(),
+                black: Summary::of(&reviews, Color::Black),
+                white: Summary::of(&reviews, Color::White),
+                seconds_per_position: seconds,
+                milliseconds: start.elapsed().as_millis() as u64,
+            };
+            json_event("done", &reply)
+        },
+    )
 }
 
 /// `GET /api/gomoku/games/{id}/think?time=2`: seconds to think (default 2).
@@ -608,55 +629,84 @@ impl Drop for StopOnDrop {
 pub async fn think(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
-    query: Result<Query<Think>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<Think>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let seconds = think_seconds(&app, q.time.unwrap_or(2.0))?;
-    let (mut board, engine) = claim(&app, &id, Needs::Play)?;
+    let start = Instant::now();
+    let game_id = id.clone();
+    stream_engine(
+        app,
+        id,
+        Needs::Play,
+        move |board, engine, tx| {
+            let shown = board.clone();
+            let limit = Limit::Time(Duration::from_secs_f64(seconds));
+            engine.think(board, limit, |it| {
+                let e = IterationReport::new(&shown, it);
+                let _ = tx.blocking_send(json_event("iteration", &e));
+            })
+        },
+        move |slot, board, thought| {
+            // Play the move on the game, if it still exists.
+            let game = slot.map(|s| {
+                if let Some(c) = thought.best {
+                    let _ = s.board.try_play(c);
+                }
+                state_of(&game_id, s)
+            });
+            let done = DoneEvent {
+                cell: thought.best.map(|c| board.name(c)),
+                score: thought.score.to_string(),
+                pv: board.names(&thought.pv),
+                depth: thought.depth,
+                nodes: thought.nodes,
+                source: thought.source.name(),
+                milliseconds: start.elapsed().as_millis() as u64,
+                game,
+            };
+            json_event("done", &done)
+        },
+    )
+}
+
+/// Claims the game and an engine ([`claim`]) and streams server-sent events from a blocking
+/// task: `work` searches (sending events on the way), then `finish` makes the last event of
+/// its result, given the game (if it still exists) under the lock that frees it, so that a
+/// move played there and the game's release are one step. A client that leaves stops the
+/// search; an engine that fails frees the game and sends `error`.
+fn stream_engine<T: Send + 'static>(
+    app: Arc<AppState>,
+    id: String,
+    needs: Needs,
+    work: impl FnOnce(&mut Board, &mut Engine, &Sender<Event>) -> T + Send + 'static,
+    finish: impl FnOnce(Option<&mut Slot>, &Board, T) -> Event + Send + 'static,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (mut board, engine) = claim(&app, &id, needs)?;
     // A stop left over from this engine's last stream is forgotten before the new one can
     // ask for its own.
     engine.stop_handle().reset();
     let guard = StopOnDrop(engine.stop_handle());
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
-    let start = Instant::now();
     tokio::task::spawn_blocking(move || {
-        let shown = board.clone();
-        let limit = Limit::Time(Duration::from_secs_f64(seconds));
-        let thinking = search_and_return(&app, engine, |engine| {
-            engine.think(&mut board, limit, |it| {
-                let e = IterationReport::new(&shown, it);
-                let _ = tx.blocking_send(json_event("iteration", &e));
-            })
-        });
-        let Some(thought) = thinking else {
-            // A bug in the engine must not lock the game.
-            release(&app, &id);
-            let e = serde_json::json!({"error": "the engine failed on this position"});
-            let _ = tx.blocking_send(json_event("error", &e));
-            return;
-        };
-        // Play the move on the game, if it still exists.
-        let game = app
-            .games
-            .with(&id, |s| {
+        let result = search_and_return(&app, engine, |engine| work(&mut board, engine, &tx));
+        let last = {
+            let mut slots = app.games.slots();
+            let mut slot = slots.get_mut(&id);
+            if let Some(s) = slot.as_deref_mut() {
                 s.thinking = false;
-                if let Some(c) = thought.best {
-                    let _ = s.board.try_play(c);
-                }
-                Ok(state_of(&id, s))
-            })
-            .ok();
-        let done = DoneEvent {
-            cell: thought.best.map(|c| board.name(c)),
-            score: thought.score.to_string(),
-            pv: board.names(&thought.pv),
-            depth: thought.depth,
-            nodes: thought.nodes,
-            source: thought.source.name(),
-            milliseconds: start.elapsed().as_millis() as u64,
-            game,
+                s.touched = Instant::now();
+            }
+            match result {
+                Some(out) => finish(slot, &board, out),
+                // A bug in the engine must not lock the game.
+                None => json_event(
+                    "error",
+                    &serde_json::json!({"error": "the engine failed on this game"}),
+                ),
+            }
         };
-        let _ = tx.blocking_send(json_event("done", &done));
+        let _ = tx.blocking_send(last);
     });
     let stream = ReceiverStream::new(rx).map(move |e| {
         let _keep = &guard;

@@ -94,7 +94,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/undo", post(gomoku_api::undo))
         .route("/api/gomoku/games/{id}/think", get(gomoku_api::think))
         .route("/api/gomoku/games/{id}/hint", post(gomoku_api::hint))
-        .route("/api/gomoku/games/{id}/review", post(gomoku_api::review))
+        .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .with_state(state)

@@ -508,7 +508,8 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
 
 /// A finished game reviewed: White's a3 let Black's open three h8-j8 through (it had to be
 /// stopped at f8, g8, k8 or l8), and l8 made five. At 6 plies a position, the engine does
-/// not yet see that White's corner moves before lost the game already.
+/// not yet see that White's corner moves before lost the game already. The review streams
+/// its progress, a position at a time, then the review.
 #[tokio::test]
 async fn a_review_marks_the_move_that_lost_the_game() {
     let base = start(small()).await;
@@ -516,13 +517,21 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     let url = format!("{base}/api/gomoku/games");
     let (_, g) = post(&c, &url, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
     let game = format!("{url}/{}", g["id"].as_str().unwrap());
-    let (s, v) = post(
-        &c,
-        &format!("{game}/review"),
-        json!({"time": 0.5, "depth": 6}),
-    )
-    .await;
-    assert_eq!(s, 200, "{v}");
+    let (s, ev) = events(&c, &format!("{game}/review?time=0.5&depth=6")).await;
+    assert_eq!(s, 200, "{ev:?}");
+    let (last, v) = ev.last().unwrap();
+    assert_eq!(last, "done", "{ev:?}");
+    let progress: Vec<(u64, u64)> = ev[..ev.len() - 1]
+        .iter()
+        .map(|(name, p)| {
+            assert_eq!(name, "progress");
+            (
+                p["searched"].as_u64().unwrap(),
+                p["positions"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(progress, (0..10).map(|k| (k, 10)).collect::<Vec<_>>());
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 9);
     let a3 = &moves[5];
@@ -548,25 +557,22 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     );
     // The whole review keeps within the thinking limit (5 s here: half a second for each of
     // the ten positions, not the 5 s asked).
-    let (_, v) = post(
-        &c,
-        &format!("{game}/review"),
-        json!({"time": 5, "depth": 2}),
-    )
-    .await;
-    assert_eq!(v["seconds_per_position"], 0.5, "{v}");
+    let (_, ev) = events(&c, &format!("{game}/review?time=5&depth=2")).await;
+    assert_eq!(ev.last().unwrap().1["seconds_per_position"], 0.5, "{ev:?}");
     // Requests that make no sense.
     let (_, empty) = post(&c, &url, json!({})).await;
     let empty = format!("{url}/{}/review", empty["id"].as_str().unwrap());
-    for (target, body, status) in [
-        (format!("{game}/review"), json!({"time": 0}), 400),
-        (format!("{game}/review"), json!({"depth": 0}), 400),
-        (format!("{game}/review"), json!({"lines": 3}), 422),
-        (empty, json!({}), 409),
-        (format!("{url}/nothing/review"), json!({}), 404),
+    for (target, status) in [
+        (format!("{game}/review?time=0"), 400),
+        (format!("{game}/review?depth=0"), 400),
+        (format!("{game}/review?lines=3"), 400),
+        (format!("{game}/review?time=soon"), 400),
+        (empty, 409),
+        (format!("{url}/nothing/review"), 404),
     ] {
-        let (s, v) = post(&c, &target, body.clone()).await;
-        assert_eq!(s, status, "{target} {body} -> {v}");
+        let (s, v) = get(&c, &target).await;
+        assert_eq!(s, status, "{target} -> {v}");
+        assert!(!error_of(&v).is_empty());
     }
 }
 
@@ -593,6 +599,8 @@ async fn a_game_can_start_from_sgf() {
     }
 }
 
+/// A client that leaves (a browser tab closed) stops the engine's move and a review: the
+/// game is free again well before the time asked is up.
 #[tokio::test]
 async fn a_client_that_leaves_stops_the_search() {
     let base = start(Limits {
@@ -602,31 +610,33 @@ async fn a_client_that_leaves_stops_the_search() {
     .await;
     let c = Client::new();
     let url = format!("{base}/api/gomoku/games");
-    let (_, a) = post(&c, &url, json!({"moves": "h8i9"})).await;
-    let a = format!("{url}/{}", a["id"].as_str().unwrap());
-    let started = std::time::Instant::now();
-    // A raw connection, closed after the first bytes of the stream (a browser tab closed).
-    let path = a.trim_start_matches(&base).to_string();
-    let mut sock = tokio::net::TcpStream::connect(base.trim_start_matches("http://"))
-        .await
-        .unwrap();
-    let request = format!("GET {path}/think?time=15 HTTP/1.1\r\nHost: x\r\n\r\n");
-    sock.write_all(request.as_bytes()).await.unwrap();
-    let mut head = [0u8; 12];
-    sock.read_exact(&mut head).await.unwrap();
-    assert_eq!(&head, b"HTTP/1.1 200");
-    drop(sock);
-    // The engine comes back well before its time is up (its soft limit is 7.5 s).
-    loop {
-        let (_, g) = get(&c, &a).await;
-        if g["thinking"] == false {
-            break;
+    // The move's soft limit is 7.5 s; the review's four positions take 5 s each.
+    for (moves, ask) in [("h8i9", "think?time=15"), ("h8i9h9", "review?time=5")] {
+        let (_, a) = post(&c, &url, json!({ "moves": moves })).await;
+        let a = format!("{url}/{}", a["id"].as_str().unwrap());
+        let started = std::time::Instant::now();
+        // A raw connection, closed after the first bytes of the stream.
+        let path = a.trim_start_matches(&base).to_string();
+        let mut sock = tokio::net::TcpStream::connect(base.trim_start_matches("http://"))
+            .await
+            .unwrap();
+        let request = format!("GET {path}/{ask} HTTP/1.1\r\nHost: x\r\n\r\n");
+        sock.write_all(request.as_bytes()).await.unwrap();
+        let mut head = [0u8; 12];
+        sock.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200", "{ask}");
+        drop(sock);
+        loop {
+            let (_, g) = get(&c, &a).await;
+            if g["thinking"] == false {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "{ask}: still thinking after the client left"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "still thinking after the client left"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
