@@ -285,6 +285,9 @@ struct LineJson {
     score: String,
     pv: Vec<String>,
     source: String,
+    /// The depth the line was searched to (0 for a forced move or a proof by fours): the
+    /// lines of a search stopped part-way through a depth come from two depths.
+    depth: u32,
 }
 
 pub fn run(cmd: &GomokuCommand) -> Result<()> {
@@ -361,6 +364,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         score: l.score.to_string(),
         pv: shown.names(&l.pv),
         source: l.source.name().into(),
+        depth: l.depth,
     };
     if a.json {
         let j = AnalyzeJson {
@@ -396,12 +400,15 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             println!("best moves:");
             for (i, l) in lines.iter().enumerate() {
                 let j = line_json(l);
+                let how = match l.source {
+                    Source::Search => format!("search, depth {}", j.depth),
+                    _ => j.source.clone(),
+                };
                 println!(
-                    "{:>3}. {:<4} {:>10}  ({})  line {}",
+                    "{:>3}. {:<4} {:>10}  ({how})  line {}",
                     i + 1,
                     j.best_move,
                     j.score,
-                    j.source,
                     j.pv.join(" ")
                 );
             }

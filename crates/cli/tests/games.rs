@@ -303,6 +303,8 @@ fn gomoku_analyze_reports_the_best_moves() {
         .map(|l| l["score"].as_str().unwrap().parse().unwrap())
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // A search to a fixed depth finishes it for every line.
+    assert!(quiet.iter().all(|l| l["depth"] == 6), "{quiet:?}");
     assert!(fails(&["gomoku", "analyze", "h8", "--multipv", "0"]).contains("--multipv"));
 }
 
