@@ -357,6 +357,55 @@ async fn gomoku(c: &Client, url: &str) {
         "{marked:?}"
     );
     screenshot(c, "gomoku-review.png").await;
+    // Stepping through the reviewed game: back to the empty board, on to White's a3 (the
+    // sixth move), which the status names with its mark and the engine's choice, and the
+    // engine's line from there drawn as faint stones; a click plays nothing meanwhile.
+    let stones = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    click(c, "#g-first").await;
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(0));
+    assert!(text(c, "g-status").await.starts_with("Move 0 of 9"));
+    for _ in 0..6 {
+        click(c, "#g-forward").await;
+    }
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(6));
+    let status = text(c, "g-status").await;
+    assert!(status.starts_with("Move 6 of 9: white a3"), "{status}");
+    let a3 = marked.iter().find(|(cell, _)| cell == "a3").map(|(_, m)| m);
+    if let Some(mark) = a3 {
+        assert!(
+            status.starts_with(&format!("Move 6 of 9: white a3{mark} (")),
+            "{status}"
+        );
+    }
+    assert!(status.contains("the engine: "), "{status}");
+    let faint = js(
+        c,
+        "return document.querySelectorAll('#g-board .g-pv circle').length;",
+    )
+    .await;
+    assert!(
+        faint.as_u64().unwrap() >= 1,
+        "the engine's line from move 6"
+    );
+    screenshot(c, "gomoku-browse.png").await;
+    click(c, "rect[data-cell=\"h1\"]").await;
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(6));
+    // The keys on the board: Page Up a move back, End the game as it is.
+    js(c, "document.getElementById('g-board').focus(); return 1;").await;
+    let board = c.find(Locator::Id("g-board")).await.unwrap();
+    board.send_keys("\u{E00E}").await.unwrap();
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(5));
+    board.send_keys("\u{E010}").await.unwrap();
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(9));
+    assert!(text(c, "g-status").await.starts_with("Review:"));
+    assert!(
+        js(
+            c,
+            "return !!document.querySelector('#g-board line.g-five');"
+        )
+        .await
+            == json!(true)
+    );
     // A pasted SGF game (as a match manager writes it) brings its size and rule along.
     set_value(
         c,

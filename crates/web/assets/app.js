@@ -51,7 +51,8 @@ window.addEventListener("hashchange", () => {
 // ---------------------------------------------------------------------------------------------
 // Gomoku
 
-const G = { game: null, pv: [], hints: [], review: null, cursor: null, thinking: null, message: "" };
+// `view`: the number of moves shown while stepping through the game (null: the game as it is).
+const G = { game: null, pv: [], hints: [], review: null, view: null, cursor: null, thinking: null, message: "" };
 const CELL = 30, MARGIN = 28;
 
 const letter = (x) => String.fromCharCode(97 + x);
@@ -82,20 +83,23 @@ function drawBoard() {
   const dots = stars.flatMap((x) => stars.map((y) => [x, y]));
   if (n % 2) dots.push([(n - 1) / 2, (n - 1) / 2]);
   dots.forEach(([x, y]) => el("circle", { class: "star", cx: px(x), cy: px(y), r: 3 }, grid));
-  const taken = new Set(game.moves);
-  game.moves.forEach((m, k) => {
+  // Stepping through the game shows its first moves, and the engine's line from there.
+  const browsing = G.view !== null;
+  const shown = browsing ? game.moves.slice(0, G.view) : game.moves;
+  const taken = new Set(shown);
+  shown.forEach((m, k) => {
     const { x, y } = xyOf(m, n);
     const c = el("circle", { class: `stone ${k % 2 ? "white" : "black"}`, cx: px(x), cy: px(y), r: CELL * 0.44, "data-stone": m }, svg);
     el("title", {}, c).textContent = `${k + 1}. ${m}`;
   });
-  if (game.moves.length) {
-    const { x, y } = xyOf(game.moves[game.moves.length - 1], n);
+  if (shown.length) {
+    const { x, y } = xyOf(shown[shown.length - 1], n);
     el("circle", { class: "g-last", cx: px(x), cy: px(y), r: CELL * 0.18 }, svg);
   }
   // The engine's expected line, as faint numbered stones.
   const pv = el("g", { class: "g-pv" }, svg);
-  let colour = game.moves.length % 2;
-  G.pv.forEach((m, k) => {
+  let colour = shown.length % 2;
+  (browsing ? nextLine() : G.pv).forEach((m, k) => {
     if (taken.has(m)) return;
     const { x, y } = xyOf(m, n);
     el("circle", { class: `stone ${(colour + k) % 2 ? "white" : "black"}`, cx: px(x), cy: px(y), r: CELL * 0.44 }, pv);
@@ -103,7 +107,7 @@ function drawBoard() {
   });
   // A hint: the best moves for the player, ringed and numbered, the score in the tooltip.
   const hints = el("g", { class: "g-hint" }, svg);
-  G.hints.forEach((h, k) => {
+  (browsing ? [] : G.hints).forEach((h, k) => {
     if (taken.has(h.move)) return;
     const { x, y } = xyOf(h.move, n);
     const ring = el("circle", { cx: px(x), cy: px(y), r: CELL * 0.4, "data-hint": h.move }, hints);
@@ -112,7 +116,7 @@ function drawBoard() {
   });
   // A review: the moves that lost much, marked on their stones (?!, ?, ??).
   const marks = el("g", { class: "g-review" }, svg);
-  for (const r of (G.review && G.review.moves) || []) {
+  for (const r of ((G.review && G.review.moves) || []).slice(0, shown.length)) {
     const mark = { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict];
     if (!mark) continue;
     const { x, y } = xyOf(r.move, n);
@@ -120,13 +124,13 @@ function drawBoard() {
     t.textContent = mark;
     el("title", {}, t).textContent = `${r.number}. ${r.player} ${r.move}${mark}: ${r.value} after it (the answer: ${r.reply_line.join(" ")}); the engine's ${r.best} ${r.best_value} (${r.best_line.join(" ")})`;
   }
-  if (game.winning_line.length) {
+  if (game.winning_line.length && !browsing) {
     const a = xyOf(game.winning_line[0], n);
     const b = xyOf(game.winning_line[game.winning_line.length - 1], n);
     el("line", { class: "g-five", x1: px(a.x), y1: px(a.y), x2: px(b.x), y2: px(b.y) }, svg);
   }
   // Renju: the cells Black may not play, crossed out.
-  for (const f of game.forbidden || []) {
+  for (const f of browsing ? [] : game.forbidden || []) {
     const { x, y } = xyOf(f.cell, n);
     const d = CELL * 0.2;
     const g = el("g", { class: "g-foul", "data-cell": f.cell }, svg);
@@ -150,20 +154,58 @@ function drawBoard() {
   $("g-moves").value = game.move_string;
   // Playing White, the engine's opening stone is not the player's to take back.
   $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
-  $("g-hint").disabled = !!G.thinking || !!game.result || game.to_move !== humanColour();
+  $("g-hint").disabled = !!G.thinking || browsing || !!game.result || game.to_move !== humanColour();
   $("g-review").disabled = !!G.thinking || !game.moves.length;
+  const at = browsing ? G.view : game.moves.length;
+  $("g-first").disabled = $("g-back").disabled = !!G.thinking || at === 0;
+  $("g-forward").disabled = $("g-end").disabled = !!G.thinking || !browsing;
   showGomokuStatus();
 }
 
 function showGomokuStatus() {
   const game = G.game;
   let text;
-  if (G.message) text = G.message;
+  if (G.view !== null) text = browsingStatus();
+  else if (G.message) text = G.message;
   else if (game.result === "draw") text = "Draw: the board is full.";
   else if (game.result) text = `${game.result === humanColour() ? "You win" : "The engine wins"}: five for ${game.result}, ${game.winning_line.join(" ")}.`;
   else if (G.thinking) text = `The engine (${game.to_move}) is thinking…`;
   else text = `Your move (${game.to_move}).`;
   $("g-status").textContent = text;
+}
+
+/** The review of the `k`th move (from 1), if the game has been reviewed. */
+const reviewOf = (k) => (G.review && G.review.moves[k - 1]) || null;
+
+/** Stepping through the game: the engine's line from the position shown (the review's). */
+function nextLine() {
+  const r = reviewOf(G.view + 1);
+  return r ? r.best_line : [];
+}
+
+/** Stepping through the game: the move shown last, how the review judged it, what comes. */
+function browsingStatus() {
+  const k = G.view, total = G.game.moves.length;
+  let text = `Move ${k} of ${total}`;
+  const r = reviewOf(k);
+  if (k > 0) {
+    const mark = r ? { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict] || "" : "";
+    text += `: ${k % 2 ? "black" : "white"} ${G.game.moves[k - 1]}${mark}`;
+    if (r) text += ` (${r.value} after it${r.best && r.best !== r.move ? `; the engine: ${r.best}, ${r.best_value}` : ""})`;
+  }
+  const next = reviewOf(k + 1);
+  if (next && next.best_line.length) text += `. ${k % 2 ? "White" : "Black"} to play, the engine's line: ${next.best_line.join(" ")}`;
+  return `${text}. › steps on, » returns to the game.`;
+}
+
+/** Shows the game after its first `k` moves (null or the whole game: as it is). */
+function browse(k) {
+  const g = G.game;
+  if (!g || G.thinking) return;
+  const total = g.moves.length;
+  k = Math.max(0, Math.min(total, k));
+  G.view = k === total ? null : k;
+  drawBoard();
 }
 
 const humanColour = () => $("g-color").value;
@@ -178,6 +220,7 @@ async function newGame(moves) {
   G.pv = [];
   G.hints = [];
   G.review = null;
+  G.view = null;
   G.message = "";
   try {
     const body = { size: Number($("g-size").value), rule: $("g-rule").value };
@@ -299,6 +342,7 @@ function onEngineEvent(event, d, ctrl) {
     }
     G.pv = [];
     G.review = null;
+    G.view = null;
     if (d.game) G.game = d.game;
     G.thinking = null;
     drawBoard();
@@ -307,7 +351,7 @@ function onEngineEvent(event, d, ctrl) {
 
 async function playAt(name) {
   const g = G.game;
-  if (!g || G.thinking) return;
+  if (!g || G.thinking || G.view !== null) return;
   if (g.result) { G.message = "The game is over: start a new one or undo."; showGomokuStatus(); return; }
   if (g.to_move !== humanColour()) { engineIfItsTurn(); return; }
   try {
@@ -315,6 +359,7 @@ async function playAt(name) {
     G.pv = [];
     G.hints = [];
     G.review = null;
+    G.view = null;
     G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: name });
     drawBoard();
     engineIfItsTurn();
@@ -341,6 +386,9 @@ $("g-board").addEventListener("keydown", (e) => {
     G.cursor = { x: Math.min(n - 1, Math.max(0, G.cursor.x + dx)), y: Math.min(n - 1, Math.max(0, G.cursor.y + dy)) };
     drawBoard();
     e.preventDefault();
+  } else if (STEPS[e.key]) {
+    STEPS[e.key]();
+    e.preventDefault();
   } else if (e.key === "Enter" || e.key === " ") {
     playAt(nameOf(G.cursor.x, G.cursor.y, n));
     e.preventDefault();
@@ -360,6 +408,7 @@ $("g-undo").addEventListener("click", async () => {
     G.pv = [];
     G.hints = [];
     G.review = null;
+    G.view = null;
     G.message = "";
     G.game = await api("POST", `/api/gomoku/games/${g.id}/undo`, { count });
     drawBoard();
@@ -382,6 +431,17 @@ $("g-hint").addEventListener("click", () => {
       : "";
   });
 });
+// Stepping through the game: the buttons, and Home, Page Up, Page Down, End on the board.
+const STEPS = {
+  Home: () => browse(0),
+  PageUp: () => browse((G.view ?? G.game.moves.length) - 1),
+  PageDown: () => browse((G.view ?? G.game.moves.length) + 1),
+  End: () => browse(Infinity),
+};
+$("g-first").addEventListener("click", STEPS.Home);
+$("g-back").addEventListener("click", STEPS.PageUp);
+$("g-forward").addEventListener("click", STEPS.PageDown);
+$("g-end").addEventListener("click", STEPS.End);
 $("g-review").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || !g.moves.length) return;
