@@ -540,6 +540,24 @@ fn bench(a: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// The end of a game in the terminal: its moves, to keep, and how to review them.
+fn farewell(board: &Board) {
+    if board.history().is_empty() {
+        return;
+    }
+    let mut options = String::new();
+    if board.size() != 15 {
+        options += &format!(" --size {}", board.size());
+    }
+    match board.rule() {
+        Rule::Freestyle => {}
+        Rule::Standard => options += " --rule standard",
+        Rule::Renju => options += " --rule renju",
+    }
+    let moves = board.move_string();
+    println!("the game: {moves}\nto review it: alphabeta gomoku review {moves}{options}");
+}
+
 fn play(a: &PlayArgs) -> Result<()> {
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     let mut engine = Engine::default();
@@ -573,15 +591,18 @@ fn play(a: &PlayArgs) -> Result<()> {
                 "O"
             };
             println!("{winner} wins with {}", names.join(" "));
+            farewell(&board);
             return Ok(());
         }
         if board.is_full() {
             println!("a draw: the board is full");
+            farewell(&board);
             return Ok(());
         }
         let black_to_move = board.history().len() % 2 == 0;
         if black_to_move == human_black {
             let Some(t) = prompt.ask("your move: ")? else {
+                farewell(&board);
                 return Ok(());
             };
             if t == "undo" {

@@ -585,7 +585,7 @@ fn gomoku_renju() {
 fn gomoku_play_over_a_pipe() {
     let o = run(
         &["gomoku", "play", "--time", "0.1"],
-        b"undo\nhint\nh8\nzz\n\xff\xfe\nh8\nundo\nq9\nquit\n",
+        b"undo\nhint\nh8\nzz\n\xff\xfe\nh8\nundo\nq9\nh8\nquit\n",
     );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -600,6 +600,32 @@ fn gomoku_play_over_a_pipe() {
     assert!(out.contains("nothing to take back"), "{out}");
     // On the empty board the only candidate is the centre.
     assert!(out.contains("hint: h8 (forced)"), "{out}");
+    // Leaving, the game's moves and how to review them (Black h8, then White's answer).
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("to review it: alphabeta gomoku review "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.starts_with("h8") && line.len() >= 4, "{line}");
+    assert!(out.contains(&format!("the game: {line}\n")), "{out}");
+    // The command given reviews that game, on a 9x9 board under the standard rule too.
+    let o = run(
+        &[
+            "gomoku", "play", "--size", "9", "--rule", "standard", "--time", "0.05",
+        ],
+        b"e5\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("to review it: alphabeta "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let args: Vec<&str> = line.split(' ').collect();
+    assert_eq!(args[3..], ["--size", "9", "--rule", "standard"], "{line}");
+    let mut review = args.clone();
+    review.extend(["--depth", "2", "--json"]);
+    let j: Value = serde_json::from_str(&ok(&review)).unwrap();
+    assert_eq!(j["moves"].as_array().unwrap().len(), 2, "{j}");
+    assert_eq!(j["moves"][0]["move"], "e5");
 }
 
 #[test]
