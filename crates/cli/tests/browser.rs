@@ -390,11 +390,34 @@ async fn gomoku(c: &Client, url: &str) {
     screenshot(c, "gomoku-browse.png").await;
     click(c, "rect[data-cell=\"h1\"]").await;
     assert_eq!(js(c, &format!("return {stones};")).await, json!(6));
-    // The keys on the board: Page Up a move back, End the game as it is.
+    // The list of moves beside the board: the shown move current, the marks as on the
+    // stones; choosing move 2 shows the board after it.
+    let record = js(
+        c,
+        "return [...document.querySelectorAll('#g-record button')].map(b => [b.textContent, b.getAttribute('aria-current')]);",
+    )
+    .await;
+    let record: Vec<(String, Option<String>)> = serde_json::from_value(record).unwrap();
+    let moves = ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"];
+    assert_eq!(record.len(), 9, "{record:?}");
+    for (k, (label, current)) in record.iter().enumerate() {
+        let mark = marked
+            .iter()
+            .find(|(cell, _)| cell == moves[k])
+            .map_or("", |(_, m)| m.as_str());
+        assert_eq!(label, &format!("{}. {}{mark}", k + 1, moves[k]));
+        assert_eq!(current.is_some(), k == 5, "{record:?}");
+    }
+    click(c, "#g-record button[data-move=\"2\"]").await;
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(2));
+    assert!(text(c, "g-status")
+        .await
+        .starts_with("Move 2 of 9: white a1"));
+    // The keys on the board: Page Down a move on, End the game as it is.
     js(c, "document.getElementById('g-board').focus(); return 1;").await;
     let board = c.find(Locator::Id("g-board")).await.unwrap();
-    board.send_keys("\u{E00E}").await.unwrap();
-    assert_eq!(js(c, &format!("return {stones};")).await, json!(5));
+    board.send_keys("\u{E00F}").await.unwrap();
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(3));
     board.send_keys("\u{E010}").await.unwrap();
     assert_eq!(js(c, &format!("return {stones};")).await, json!(9));
     assert!(text(c, "g-status").await.starts_with("Review:"));

@@ -151,6 +151,7 @@ function drawBoard() {
       }
     }
   }
+  drawRecord(shown.length);
   $("g-moves").value = game.move_string;
   // Playing White, the engine's opening stone is not the player's to take back.
   $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
@@ -172,6 +173,32 @@ function showGomokuStatus() {
   else if (G.thinking) text = `The engine (${game.to_move}) is thinking…`;
   else text = `Your move (${game.to_move}).`;
   $("g-status").textContent = text;
+}
+
+/**
+ * The game's moves as a list beside the board, each with its review mark; the move shown last
+ * (`at` moves shown) is current, and choosing one shows the board after it.
+ */
+function drawRecord(at) {
+  const list = $("g-record");
+  list.replaceChildren();
+  G.game.moves.forEach((m, i) => {
+    const r = reviewOf(i + 1);
+    const mark = r ? { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict] || "" : "";
+    const b = document.createElement("button");
+    b.textContent = `${i + 1}. ${m}${mark}`;
+    b.dataset.move = String(i + 1);
+    if (r) b.className = r.verdict;
+    if (i + 1 === at) b.setAttribute("aria-current", "true");
+    b.disabled = !!G.thinking;
+    b.addEventListener("click", () => browse(i + 1));
+    const li = document.createElement("li");
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  // Keep the current move in sight within the list (not scrolling the page).
+  const current = list.querySelector('[aria-current="true"]');
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 /** The review of the `k`th move (from 1), if the game has been reviewed. */
