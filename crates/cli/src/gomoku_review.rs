@@ -1,10 +1,11 @@
 //! `alphabeta gomoku review`: a game reviewed move by move.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    read_sgf, review, Board, Color, Engine, Limit, MoveReport, Summary, Verdict,
+    read_sgf, review, review_sgf, Board, Color, Engine, Limit, MoveReport, SgfGame, Summary,
+    Verdict,
 };
 use anyhow::{Context, Result};
 use clap::Args;
@@ -42,6 +43,10 @@ pub struct ReviewArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Also write the reviewed game to this SGF file: each move's value and mark in its
+    /// comment, the engine's line beside each marked move, for any SGF viewer.
+    #[arg(long, value_name = "FILE")]
+    sgf_out: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -54,11 +59,11 @@ struct ReviewJson {
 
 pub fn run(a: &ReviewArgs) -> Result<()> {
     // The moves to review from: an opening the players did not choose is left out.
-    let (game, first) = match (&a.moves, &a.sgf) {
+    let sgf = match (&a.moves, &a.sgf) {
         (Some(moves), _) => {
             let mut game = Board::new(a.size, rule_of(a.rule))?;
             game.play_sequence(moves).context("in the game")?;
-            (game, 0)
+            SgfGame::of(game)
         }
         (None, Some(path)) => {
             // Names in other encodings than UTF-8 do not stop the moves from being read.
@@ -91,10 +96,11 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
                     println!("moves 1 to {}: the opening, not reviewed", g.opening);
                 }
             }
-            (g.board, g.opening)
+            g
         }
         (None, None) => unreachable!("clap requires one"),
     };
+    let (game, first) = (&sgf.board, sgf.opening);
     anyhow::ensure!(
         game.history().len() > first,
         "the game has no moves to review{}",
@@ -108,6 +114,10 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
         Some(d) => Limit::Depth(d),
         None => Limit::Exactly(Duration::from_secs_f64(a.time.unwrap_or(0.5))),
     };
+    // A file that cannot be written is found out before the review, not after it.
+    let out = (a.sgf_out.as_ref())
+        .map(|p| std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display())))
+        .transpose()?;
     let mut engine = Engine::default();
     engine.set_threads(a.threads.n.into());
     let bar = if std::io::stderr().is_terminal() {
@@ -118,19 +128,23 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
     bar.set_style(ProgressStyle::with_template(
         "{bar:40} {pos}/{len} positions searched {elapsed}",
     )?);
-    let reviews = review(&mut engine, &game, first, limit, |done, _| {
+    let reviews = review(&mut engine, game, first, limit, |done, _| {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
     let moves: Vec<MoveReport> = reviews
         .iter()
         .enumerate()
-        .map(|(i, r)| MoveReport::new(&game, first + i + 1, r))
+        .map(|(i, r)| MoveReport::new(game, first + i + 1, r))
         .collect();
     let (black, white) = (
         Summary::of(&reviews, Color::Black),
         Summary::of(&reviews, Color::White),
     );
+    if let (Some(path), Some(mut file)) = (&a.sgf_out, out) {
+        writeln!(file, "{}", review_sgf(&sgf, &reviews))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     if a.json {
         let j = ReviewJson {
             game: game.move_string(),

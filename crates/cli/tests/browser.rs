@@ -322,6 +322,17 @@ async fn gomoku(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "g-status").await.contains("five for black"));
+    // The SGF link gives the game to save, as the format writes it (h8 is x 7, y 7).
+    let sgf = js(
+        c,
+        "const r = await fetch(document.getElementById('g-sgf').href); return await r.text();",
+    )
+    .await;
+    let sgf = sgf.as_str().unwrap();
+    assert!(
+        sgf.starts_with("(;FF[4]GM[4]SZ[15]RU[0]RE[B+1];B[hh];W[ao]"),
+        "{sgf}"
+    );
     // Its review: White lost by playing in the corner while Black built its row. Which of
     // White's moves is the blunder depends on how deep the engine sees in its time (a3 let
     // the open three through; a1 and a2 already let Black win by force, and a1 is a

@@ -407,6 +407,44 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
     std::fs::write(&path, b"(;GM[4]PB[\xc4\xe3\xba\xc3];B[hh];W[ii])").unwrap();
     let text = ok(&["gomoku", "review", "--sgf", file, "--depth", "2"]);
     assert!(text.contains("h8i7"), "{text}");
+    // The review written as SGF (--sgf-out) reads back as the same game, names, result and
+    // opening; the blunder's comment carries its mark and the engine's line is a variation.
+    std::fs::write(
+        &path,
+        "(;GM[4]RU[1]SZ[15]PB[one]PW[two]RE[B+1];B[hh]C[opening move];W[ao]C[opening move]\
+         ;B[ih];W[an];B[jh];W[am];B[kh];W[al];B[lh])",
+    )
+    .unwrap();
+    let out = dir.join("reviewed.sgf");
+    let out_name = out.to_str().unwrap();
+    ok(&[
+        "gomoku",
+        "review",
+        "--sgf",
+        file,
+        "--depth",
+        "6",
+        "--sgf-out",
+        out_name,
+    ]);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("(;FF[4]GM[4]SZ[15]RU[1]PB[one]PW[two]RE[B+1]C[Reviewed"));
+    assert!(written.contains(";W[am]C[?? loss in"), "{written}");
+    assert!(
+        written.contains(")(;W["),
+        "White's better line beside a3: {written}"
+    );
+    assert!(written.contains(";B[hh]C[opening move];W[ao]C[opening move];B[ih]C["));
+    let back = ok(&["gomoku", "review", "--sgf", out_name, "--depth", "2"]);
+    assert!(
+        back.starts_with("game 1 of 1: one (black) - two (white), B+1; h8a1i8a2j8a3k8a4l8"),
+        "{back}"
+    );
+    assert!(back.contains("moves 1 to 2: the opening"), "{back}");
+    assert!(
+        fails(&["gomoku", "review", "h8", "--sgf-out", "/nonexistent/x.sgf"])
+            .contains("cannot write")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

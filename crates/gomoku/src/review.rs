@@ -5,7 +5,7 @@
 
 use alphabeta::{Game, Outcome, Score};
 
-use crate::{Board, Color, Engine, Limit, Source};
+use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -182,6 +182,57 @@ impl Summary {
             blunders: count(Verdict::Blunder),
         }
     }
+}
+
+/// A reviewed game as SGF, for any SGF viewer: `game` with `reviews`, the reviews of its last
+/// moves (those before them, an opening, have none). Each reviewed move's comment gives its
+/// mark and value, and the engine's choice where that was another move; the engine's line is
+/// a variation beside each marked move; the game's comment sums up each player.
+pub fn review_sgf(game: &SgfGame, reviews: &[MoveReview]) -> String {
+    let b = &game.board;
+    let first = b.history().len().saturating_sub(reviews.len());
+    let mut notes = vec![SgfNote::default(); first];
+    for r in reviews {
+        let comment = if r.best == Some(r.cell) {
+            format!("{} (the engine's move)", r.played_score)
+        } else {
+            let loss = if r.loss > 0 {
+                format!(", a loss of {}", r.loss)
+            } else {
+                String::new()
+            };
+            let best = r.best.map_or("-".to_string(), |c| b.name(c));
+            let mark = match r.verdict.mark() {
+                "" => String::new(),
+                m => format!("{m} "),
+            };
+            format!(
+                "{mark}{} after it; the engine: {best}, {}{loss}",
+                r.played_score, r.best_score
+            )
+        };
+        let marked = r.verdict != Verdict::Good && r.best != Some(r.cell);
+        notes.push(SgfNote {
+            comment,
+            instead: if marked {
+                r.best_line.clone()
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    let sum = |name: &str, s: Summary| {
+        format!(
+            "{name}: {} moves, average loss {:.0}, {} ?!, {} ?, {} ??",
+            s.moves, s.average_loss, s.inaccuracies, s.mistakes, s.blunders
+        )
+    };
+    let comment = format!(
+        "Reviewed by alphabeta. {}; {}.",
+        sum("Black", Summary::of(reviews, Color::Black)),
+        sum("White", Summary::of(reviews, Color::White))
+    );
+    game.to_sgf(&comment, &notes)
 }
 
 /// Reviews the game `game` (its moves from the empty board, its size and rule) from its

@@ -5,7 +5,7 @@
 //! letter from `a` at the top, the protocol's `x,y`). Only what a review needs is read; other
 //! properties and variations past the main line are skipped.
 
-use crate::{Board, BoardError, Rule};
+use crate::{Board, BoardError, Color, Rule};
 
 /// A game read from SGF.
 #[derive(Clone)]
@@ -33,6 +33,105 @@ impl std::fmt::Debug for SgfGame {
             .field("opening", &self.opening)
             .finish()
     }
+}
+
+/// A note on one move of a game written as SGF ([`SgfGame::to_sgf`]): a comment, and a line
+/// the player could have played instead, written as a variation beside the move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SgfNote {
+    /// Said after the move (empty: nothing).
+    pub comment: String,
+    /// Moves from the position before the move, instead of it (empty: none).
+    pub instead: Vec<u16>,
+}
+
+impl SgfGame {
+    /// The game on `board` (its moves, size and rule) with its result if it is over; no
+    /// names, no opening.
+    pub fn of(board: Board) -> SgfGame {
+        let result = match board.winner() {
+            Some(Color::Black) => Some("B+1".to_string()),
+            Some(Color::White) => Some("W+1".to_string()),
+            None if board.is_full() => Some("0".to_string()),
+            None => None,
+        };
+        SgfGame {
+            board,
+            black: None,
+            white: None,
+            result,
+            opening: 0,
+        }
+    }
+
+    /// The game as SGF, as c-gomoku-cli writes its matches and [`read_sgf`] reads them back
+    /// (the opening's moves say `opening move`): `comment` on the game (empty: none), and
+    /// `notes` on its moves, the first on the first move (fewer notes than moves: the rest
+    /// have none). A note's line instead of a move is a variation after the main line's move,
+    /// so that the main line stays the game.
+    pub fn to_sgf(&self, comment: &str, notes: &[SgfNote]) -> String {
+        let b = &self.board;
+        let mut out = format!("(;FF[4]GM[4]SZ[{}]RU[{}]", b.size(), rule_number(b.rule()));
+        for (name, value) in [
+            ("PB", &self.black),
+            ("PW", &self.white),
+            ("RE", &self.result),
+        ] {
+            if let Some(v) = value {
+                out += &format!("{name}[{}]", escaped(v));
+            }
+        }
+        if !comment.is_empty() {
+            out += &format!("C[{}]", escaped(comment));
+        }
+        let point = |k: usize, cell: u16| {
+            let (x, y) = b.xy(cell);
+            let colour = if k.is_multiple_of(2) { 'B' } else { 'W' };
+            format!(
+                ";{colour}[{}{}]",
+                (b'a' + x as u8) as char,
+                (b'a' + y as u8) as char
+            )
+        };
+        // A line instead of move k is a second child of the node before it: the main line
+        // from k on becomes the first child, "(;k ...)", and the line follows it, "(;v ...)".
+        // Later ones nest inside, so the lines are written last first at the end.
+        let mut lines: Vec<String> = Vec::new();
+        for (k, &cell) in b.history().iter().enumerate() {
+            let note = notes.get(k);
+            if let Some(n) = note.filter(|n| !n.instead.is_empty()) {
+                out.push('(');
+                let moves: String = (k..).zip(&n.instead).map(|(j, &m)| point(j, m)).collect();
+                lines.push(format!("({moves})"));
+            }
+            out += &point(k, cell);
+            if k < self.opening {
+                out += "C[opening move]";
+            } else if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
+                out += &format!("C[{}]", escaped(&n.comment));
+            }
+        }
+        for line in lines.iter().rev() {
+            out.push(')');
+            out += line;
+        }
+        out.push(')');
+        out
+    }
+}
+
+/// The rule's number in `RU`, as the protocol numbers them.
+fn rule_number(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// A property value with `]` and `\` escaped.
+fn escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// Why a text is not a readable SGF collection.
@@ -365,6 +464,86 @@ mod tests {
     }
 
     /// Variations past the main line are skipped.
+    #[test]
+    fn a_game_is_written_as_the_format_says() {
+        let mut board = Board::new(15, Rule::Standard).unwrap();
+        board.play_sequence("h8i9").unwrap();
+        let cell = |name: &str| board.parse_cell(name).unwrap();
+        let mut game = SgfGame::of(board.clone());
+        game.black = Some("a]b\\c".into());
+        let notes = [
+            SgfNote::default(),
+            SgfNote {
+                comment: "?? [lost]".into(),
+                instead: vec![cell("h9"), cell("h10")],
+            },
+        ];
+        // h8 is x 7, y 7 from the top left; i9 x 8, y 6; the line instead of White's i9
+        // (h9, then Black's h10) is the root's first move's second child.
+        assert_eq!(
+            game.to_sgf("review", &notes),
+            "(;FF[4]GM[4]SZ[15]RU[1]PB[a\\]b\\\\c]C[review];B[hh](;W[ig]C[?? [lost\\]])(;W[hg];B[hf]))"
+        );
+        // A finished game has its result; a full board without five is a draw.
+        board.play_sequence("h9i10h10i11h11i12h12").unwrap();
+        assert_eq!(SgfGame::of(board).result.as_deref(), Some("B+1"));
+    }
+
+    /// Written and read back, random games keep their moves, size, rule, names, result and
+    /// opening, whatever notes and lines they carry.
+    #[test]
+    fn written_games_read_back() {
+        let mut rng = crate::test_util::xorshift(0x5eed);
+        let mut next = |n: usize| (rng() >> 33) as usize % n;
+        for round in 0..300 {
+            let size = [7, 9, 15, 20][next(4)];
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][next(3)];
+            let mut board = Board::new(size, rule).unwrap();
+            let moves = next(40);
+            let mut notes = Vec::new();
+            while board.history().len() < moves && board.winner().is_none() {
+                let empty: Vec<u16> = board
+                    .cells()
+                    .filter(|&c| board.at(c) == crate::Cell::Empty)
+                    .collect();
+                let legal: Vec<u16> = empty
+                    .into_iter()
+                    .filter(|&c| board.forbidden(c).is_none())
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[next(legal.len())];
+                let instead = if next(4) == 0 {
+                    (0..1 + next(3)).map(|_| legal[next(legal.len())]).collect()
+                } else {
+                    Vec::new()
+                };
+                let comment = ["", "?!", "a ] b \\ c", "(;B[aa])"][next(4)].to_string();
+                notes.push(SgfNote { comment, instead });
+                board.place(m);
+            }
+            let mut game = SgfGame::of(board.clone());
+            game.white = Some(format!("w]\\{round}"));
+            game.opening = next(3).min(board.history().len());
+            let text = game.to_sgf("a (review) ]", &notes);
+            let back = read_sgf(&text, Rule::Freestyle)
+                .unwrap_or_else(|e| panic!("{e}: {text}"))
+                .swap_remove(0);
+            assert_eq!(back.board.move_string(), board.move_string(), "{text}");
+            assert_eq!((back.board.size(), back.board.rule()), (board.size(), rule));
+            assert_eq!(
+                (back.black, back.white),
+                (None, game.white.clone()),
+                "{text}"
+            );
+            assert_eq!(
+                (back.result, back.opening),
+                (game.result.clone(), game.opening)
+            );
+        }
+    }
+
     #[test]
     fn only_the_main_line_counts() {
         let games = read_sgf("(;GM[4];B[hh](;W[ii];B[jj])(;W[aa]))", Rule::Freestyle).unwrap();

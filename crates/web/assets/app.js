@@ -153,6 +153,7 @@ function drawBoard() {
   }
   drawRecord(shown.length);
   $("g-moves").value = game.move_string;
+  $("g-sgf").href = `/api/gomoku/games/${game.id}/sgf`;
   // Playing White, the engine's opening stone is not the player's to take back.
   $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
   $("g-hint").disabled = !!G.thinking || browsing || !!game.result || game.to_move !== humanColour();

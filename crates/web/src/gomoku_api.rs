@@ -13,12 +13,14 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    read_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, Summary,
+    read_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, SgfGame,
+    Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::Sender;
@@ -269,6 +271,27 @@ pub async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<GameState>, ApiError> {
     app.games.with(&id, |s| Ok(Json(state_of(&id, s))))
+}
+
+/// `GET /api/gomoku/games/{id}/sgf`: the game as SGF, to save (`game.sgf`) and open in
+/// other programs, or paste back.
+pub async fn sgf(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let text = app
+        .games
+        .with(&id, |s| Ok(SgfGame::of(s.board.clone()).to_sgf("", &[])))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"game.sgf\"",
+            ),
+        ],
+        text + "\n",
+    ))
 }
 
 pub async fn delete(

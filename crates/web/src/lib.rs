@@ -95,6 +95,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/think", get(gomoku_api::think))
         .route("/api/gomoku/games/{id}/hint", post(gomoku_api::hint))
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
+        .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .with_state(state)

@@ -588,6 +588,41 @@ async fn a_game_can_start_from_sgf() {
     assert_eq!((&g["size"], &g["rule"]), (&json!(20), &json!("standard")));
     assert_eq!(g["moves"], json!(["j11", "k10", "a10"]));
     assert_eq!(g["to_move"], "white");
+    // A game given back as SGF starts the same game again: size, rule, moves; a finished
+    // game has its result.
+    let (_, g) = post(
+        &c,
+        &url,
+        json!({"size": 20, "rule": "renju", "moves": "h8i9h9"}),
+    )
+    .await;
+    let r = c
+        .get(format!("{url}/{}/sgf", g["id"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/x-go-sgf"));
+    let text = r.text().await.unwrap();
+    assert!(text.starts_with("(;FF[4]GM[4]SZ[20]RU[4];B[hm]"), "{text}");
+    let (s, again) = post(&c, &url, json!({ "sgf": text })).await;
+    assert_eq!(s, 201, "{again}");
+    assert_eq!(
+        (&again["size"], &again["rule"], &again["moves"]),
+        (&json!(20), &json!("renju"), &json!(["h8", "i9", "h9"]))
+    );
+    let (_, over) = post(&c, &url, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
+    let r = c
+        .get(format!("{url}/{}/sgf", over["id"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.text().await.unwrap().contains("RE[B+1]"));
+    let (s, _) = get(&c, &format!("{url}/nothing/sgf")).await;
+    assert_eq!(s, 404);
     for (body, status, says) in [
         (json!({"sgf": "(;GM[4]\n;B[jj];B[kk])"}), 422, "line"),
         (json!({"sgf": "nothing"}), 422, "no game"),
