@@ -368,6 +368,26 @@ async fn gomoku(c: &Client, url: &str) {
         "{marked:?}"
     );
     screenshot(c, "gomoku-review.png").await;
+    // The graph of Black's chances: a dot for each marked move, at its number; Black ends
+    // winning, so the line ends at the top.
+    let dots = js(
+        c,
+        "return [...document.querySelectorAll('#g-graph circle')].map(d => Number(d.dataset.move));",
+    )
+    .await;
+    let dots: Vec<usize> = serde_json::from_value(dots).unwrap();
+    let game = ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"];
+    let mut numbered: Vec<usize> = marked
+        .iter()
+        .map(|(cell, _)| game.iter().position(|m| m == cell).unwrap() + 1)
+        .collect();
+    numbered.sort();
+    assert_eq!(dots, numbered, "{marked:?}");
+    let end = js(c, "const p = document.querySelector('#g-graph polygon').getAttribute('points').split(' '); return Number(p[p.length - 2].split(',')[1]);").await;
+    assert!(
+        end.as_f64().unwrap() <= 5.0,
+        "Black's line ends at the top: {end}"
+    );
     // Stepping through the reviewed game: back to the empty board, on to White's a3 (the
     // sixth move), which the status names with its mark and the engine's choice, and the
     // engine's line from there drawn as faint stones; a click plays nothing meanwhile.
@@ -424,11 +444,19 @@ async fn gomoku(c: &Client, url: &str) {
     assert!(text(c, "g-status")
         .await
         .starts_with("Move 2 of 9: white a1"));
+    // A click on the graph, at two thirds of its width, shows move 6.
+    js(
+        c,
+        "const g = document.getElementById('g-graph'); const b = g.getBoundingClientRect(); \
+         g.dispatchEvent(new MouseEvent('click', {clientX: b.left + b.width * 2 / 3, clientY: b.top + 5, bubbles: true})); return 1;",
+    )
+    .await;
+    assert!(text(c, "g-status").await.starts_with("Move 6 of 9"));
     // The keys on the board: Page Down a move on, End the game as it is.
     js(c, "document.getElementById('g-board').focus(); return 1;").await;
     let board = c.find(Locator::Id("g-board")).await.unwrap();
     board.send_keys("\u{E00F}").await.unwrap();
-    assert_eq!(js(c, &format!("return {stones};")).await, json!(3));
+    assert_eq!(js(c, &format!("return {stones};")).await, json!(7));
     board.send_keys("\u{E010}").await.unwrap();
     assert_eq!(js(c, &format!("return {stones};")).await, json!(9));
     assert!(text(c, "g-status").await.starts_with("Review:"));

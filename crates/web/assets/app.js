@@ -152,6 +152,7 @@ function drawBoard() {
     }
   }
   drawRecord(shown.length);
+  drawGraph(shown.length);
   $("g-moves").value = game.move_string;
   $("g-sgf").href = `/api/gomoku/games/${game.id}/sgf`;
   // Playing White, the engine's opening stone is not the player's to take back.
@@ -201,6 +202,46 @@ function drawRecord(at) {
   const current = list.querySelector('[aria-current="true"]');
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
+
+/**
+ * Black's chances after each move (the position before the first: even) as the review values
+ * them: the evaluation's logistic scale (about 150 units a logit, as the review's marks),
+ * a proven win or loss at the top or the bottom. A dark area under the line, the marked
+ * moves as coloured dots, the move shown as a blue line; a click shows the board there.
+ */
+function drawGraph(at) {
+  const svg = $("g-graph");
+  const moves = (G.review && G.review.moves) || [];
+  svg.hidden = !moves.length;
+  if (!moves.length) return;
+  // Drawn at the size it shows at, so that dots stay round.
+  const W = Math.max(120, svg.clientWidth || 300), H = 90, n = G.game.moves.length;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.replaceChildren();
+  const chance = (r) => {
+    const v = r.value;
+    const sign = r.player === "black" ? 1 : -1;
+    if (v.startsWith("win")) return sign > 0 ? 1 : 0;
+    if (v.startsWith("loss")) return sign > 0 ? 0 : 1;
+    return 1 / (1 + Math.exp((-sign * Number(v)) / 150));
+  };
+  const x = (k) => (n ? (k / n) * W : 0);
+  const y = (p) => H - 4 - p * (H - 8);
+  const points = [[0, 0.5], ...moves.map((r) => [r.number, chance(r)])];
+  const line = points.map(([k, p]) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`).join(" ");
+  el("line", { class: "even", x1: 0, y1: y(0.5), x2: W, y2: y(0.5) }, svg);
+  el("polygon", { class: "area", points: `${x(points[0][0])},${H} ${line} ${x(points[points.length - 1][0])},${H}` }, svg);
+  el("line", { class: "now", x1: x(at), y1: 0, x2: x(at), y2: H }, svg);
+  for (const r of moves) {
+    if (r.verdict === "good") continue;
+    el("circle", { class: r.verdict, cx: x(r.number), cy: y(chance(r)), r: 3.5, "data-move": r.number }, svg);
+  }
+}
+$("g-graph").addEventListener("click", (e) => {
+  const box = $("g-graph").getBoundingClientRect();
+  const n = G.game ? G.game.moves.length : 0;
+  if (n) browse(Math.round(((e.clientX - box.left) / box.width) * n));
+});
 
 /** The review of the `k`th move (from 1), if the game has been reviewed. */
 const reviewOf = (k) => (G.review && G.review.moves[k - 1]) || null;
