@@ -451,7 +451,8 @@ async fn gomoku(c: &Client, url: &str) {
          g.dispatchEvent(new MouseEvent('click', {clientX: b.left + b.width * 2 / 3, clientY: b.top + 5, bubbles: true})); return 1;",
     )
     .await;
-    assert!(text(c, "g-status").await.starts_with("Move 6 of 9"));
+    let status = text(c, "g-status").await;
+    assert!(status.starts_with("Move 6 of 9"), "{status}");
     // The keys on the board: Page Down a move on, End the game as it is.
     js(c, "document.getElementById('g-board').focus(); return 1;").await;
     let board = c.find(Locator::Id("g-board")).await.unwrap();
@@ -482,6 +483,13 @@ async fn gomoku(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // A new game has no review: no graph, no marks.
+    let graph = js(
+        c,
+        "return document.getElementById('g-graph').getBoundingClientRect().height;",
+    )
+    .await;
+    assert_eq!(graph.as_f64(), Some(0.0), "the last game's graph is hidden");
     assert_eq!(
         js(c, "return [document.getElementById('g-size').value, document.getElementById('g-rule').value, document.getElementById('g-moves').value];").await,
         json!(["19", "standard", "j10k9a19s19"])

@@ -212,7 +212,8 @@ function drawRecord(at) {
 function drawGraph(at) {
   const svg = $("g-graph");
   const moves = (G.review && G.review.moves) || [];
-  svg.hidden = !moves.length;
+  // (An SVG element has no hidden property: the attribute itself.)
+  svg.toggleAttribute("hidden", !moves.length);
   if (!moves.length) return;
   // Drawn at the size it shows at, so that dots stay round.
   const W = Math.max(120, svg.clientWidth || 300), H = 90, n = G.game.moves.length;
