@@ -551,6 +551,42 @@ async fn gomoku(c: &Client, url: &str) {
         js(c, "return document.getElementById('g-undo').disabled;").await,
         json!(true)
     );
+    // Both sides: the engine moves only when asked, for the side to move, and not again.
+    set_value(c, "g-color", "both").await;
+    click(c, "#g-new").await;
+    let count = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    wait_until(c, &format!("{count} === 0"), Duration::from_secs(5)).await;
+    click(c, "rect[data-cell=\"h8\"]").await;
+    wait_until(c, &format!("{count} === 1"), Duration::from_secs(5)).await;
+    click(c, "rect[data-cell=\"i9\"]").await;
+    wait_until(c, &format!("{count} === 2"), Duration::from_secs(5)).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        js(c, &format!("return {count};")).await,
+        json!(2),
+        "no engine move unasked"
+    );
+    click(c, "#g-engine").await;
+    wait_until(
+        c,
+        &format!("{count} === 3 && document.getElementById('g-status').textContent === 'Your move (white).'"),
+        Duration::from_secs(20),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        js(c, &format!("return {count};")).await,
+        json!(3),
+        "one move asked, one played"
+    );
+    // Undo takes back one move, the hint is for the side to move.
+    click(c, "#g-undo").await;
+    wait_until(c, &format!("{count} === 2"), Duration::from_secs(5)).await;
+    assert_eq!(
+        js(c, "return document.getElementById('g-hint').disabled;").await,
+        json!(false)
+    );
+    set_value(c, "g-color", "black").await;
     no_errors(c).await;
 }
 

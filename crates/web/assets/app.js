@@ -157,7 +157,8 @@ function drawBoard() {
   $("g-sgf").href = `/api/gomoku/games/${game.id}/sgf`;
   // Playing White, the engine's opening stone is not the player's to take back.
   $("g-undo").disabled = !!G.thinking || game.moves.length < (humanColour() === "white" ? 2 : 1);
-  $("g-hint").disabled = !!G.thinking || browsing || !!game.result || game.to_move !== humanColour();
+  $("g-hint").disabled = !!G.thinking || browsing || !!game.result || !humansTurn(game);
+  $("g-engine").disabled = !!G.thinking || browsing || !!game.result;
   $("g-review").disabled = !!G.thinking || !game.moves.length;
   const at = browsing ? G.view : game.moves.length;
   $("g-first").disabled = $("g-back").disabled = !!G.thinking || at === 0;
@@ -171,6 +172,7 @@ function showGomokuStatus() {
   if (G.view !== null) text = browsingStatus();
   else if (G.message) text = G.message;
   else if (game.result === "draw") text = "Draw: the board is full.";
+  else if (game.result && bothSides()) text = `${game.result === "black" ? "Black" : "White"} wins: five, ${game.winning_line.join(" ")}.`;
   else if (game.result) text = `${game.result === humanColour() ? "You win" : "The engine wins"}: five for ${game.result}, ${game.winning_line.join(" ")}.`;
   else if (G.thinking) text = `The engine (${game.to_move}) is thinking…`;
   else text = `Your move (${game.to_move}).`;
@@ -279,6 +281,9 @@ function browse(k) {
 }
 
 const humanColour = () => $("g-color").value;
+/** The player plays both sides: the engine moves only when asked. */
+const bothSides = () => humanColour() === "both";
+const humansTurn = (game) => bothSides() || game.to_move === humanColour();
 
 function clearThinking() {
   for (const id of ["g-depth", "g-score", "g-nps", "g-nodes", "g-pv"]) $(id).textContent = "–";
@@ -318,7 +323,7 @@ async function newGame(moves) {
 
 function engineIfItsTurn() {
   const g = G.game;
-  if (g && !g.result && g.to_move !== humanColour() && !G.thinking) think();
+  if (g && !g.result && !humansTurn(g) && !G.thinking) think();
 }
 
 function stopThinking() {
@@ -416,6 +421,8 @@ function onEngineEvent(event, d, ctrl) {
     if (d.game) G.game = d.game;
     G.thinking = null;
     drawBoard();
+    // Asked to play the player's side, the engine answers for its own too.
+    engineIfItsTurn();
   }
 }
 
@@ -423,7 +430,7 @@ async function playAt(name) {
   const g = G.game;
   if (!g || G.thinking || G.view !== null) return;
   if (g.result) { G.message = "The game is over: start a new one or undo."; showGomokuStatus(); return; }
-  if (g.to_move !== humanColour()) { engineIfItsTurn(); return; }
+  if (!humansTurn(g)) { engineIfItsTurn(); return; }
   try {
     G.message = "";
     G.pv = [];
@@ -465,6 +472,10 @@ $("g-board").addEventListener("keydown", (e) => {
   }
 });
 $("g-new").addEventListener("click", () => newGame());
+$("g-engine").addEventListener("click", () => {
+  const g = G.game;
+  if (g && !g.result && !G.thinking && G.view === null) think();
+});
 $("g-size").addEventListener("change", () => newGame());
 $("g-rule").addEventListener("change", () => newGame());
 $("g-color").addEventListener("change", () => newGame($("g-moves").value));
@@ -472,7 +483,7 @@ $("g-undo").addEventListener("click", async () => {
   const g = G.game;
   if (!g || G.thinking || !g.moves.length) return;
   // Take back the engine's answer and the player's move, so it is the player's turn again.
-  const engineMovedLast = (g.moves.length % 2 === 1) === (humanColour() === "white");
+  const engineMovedLast = !bothSides() && (g.moves.length % 2 === 1) === (humanColour() === "white");
   const count = engineMovedLast && g.moves.length >= 2 ? 2 : 1;
   try {
     G.pv = [];
@@ -490,7 +501,7 @@ $("g-undo").addEventListener("click", async () => {
 });
 $("g-hint").addEventListener("click", () => {
   const g = G.game;
-  if (!g || G.thinking || g.result || g.to_move !== humanColour()) return;
+  if (!g || G.thinking || g.result || !humansTurn(g)) return;
   const body = { time: Number($("g-time").value), lines: 3 };
   holdBoard("Looking for your best moves…", "No hint", async (ctrl) => {
     const r = await api("POST", `/api/gomoku/games/${g.id}/hint`, body, ctrl.signal);
