@@ -617,6 +617,18 @@ async fn tree(c: &Client, url: &str) {
     let visible = js(c, "return [...document.querySelectorAll('#t-picture line.cutmark')].filter(l => getComputedStyle(l).visibility === 'visible').length;").await;
     assert_eq!(visible, json!(5), "the final picture shows every cut");
     screenshot(c, "tree.png").await;
+    // The picture to download is the final one, standalone: an SVG with the five cuts.
+    let file = js(
+        c,
+        "const r = await fetch(document.getElementById('t-download').href); return await r.text();",
+    )
+    .await;
+    let file = file.as_str().unwrap();
+    assert!(
+        file.starts_with("<svg") && file.trim_end().ends_with("</svg>"),
+        "{file}"
+    );
+    assert_eq!(file.matches("class=\"cutmark\"").count(), 5, "{file}");
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));

@@ -596,6 +596,9 @@ async function explainTree() {
     T.children = report.nodes.map(() => []);
     T.parent.forEach((p, i) => { if (p >= 0) T.children[p].push(i); });
     $("t-picture").innerHTML = report.svg;
+    // The final picture as a file, standalone (for slides and handouts).
+    if ($("t-download").href) URL.revokeObjectURL($("t-download").href);
+    $("t-download").href = URL.createObjectURL(new Blob([report.svg], { type: "image/svg+xml" }));
     // Small trees are drawn larger, up to the width of the frame.
     const svg = $("t-picture").querySelector("svg");
     const natural = Number(svg.getAttribute("width"));
