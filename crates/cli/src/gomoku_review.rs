@@ -142,7 +142,7 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
         Summary::of(&reviews, Color::White),
     );
     if let (Some(path), Some(mut file)) = (&a.sgf_out, out) {
-        writeln!(file, "{}", review_sgf(&sgf, &reviews))
+        writeln!(file, "{}", review_sgf(&sgf, first, &reviews))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if a.json {

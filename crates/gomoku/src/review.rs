@@ -184,13 +184,13 @@ impl Summary {
     }
 }
 
-/// A reviewed game as SGF, for any SGF viewer: `game` with `reviews`, the reviews of its last
-/// moves (those before them, an opening, have none). Each reviewed move's comment gives its
-/// mark and value, and the engine's choice where that was another move; the engine's line is
-/// a variation beside each marked move; the game's comment sums up each player.
-pub fn review_sgf(game: &SgfGame, reviews: &[MoveReview]) -> String {
+/// A reviewed game as SGF, for any SGF viewer: `game` with `reviews`, the reviews of its moves
+/// from move `first` on (as [`review`] gives them; the moves before, an opening, have none).
+/// Each reviewed move's comment gives its mark and value, and the engine's choice where that
+/// was another move; the engine's line is a variation beside each marked move; the game's
+/// comment sums up each player.
+pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> String {
     let b = &game.board;
-    let first = b.history().len().saturating_sub(reviews.len());
     let mut notes = vec![SgfNote::default(); first];
     for r in reviews {
         let comment = if r.best == Some(r.cell) {
