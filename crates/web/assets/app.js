@@ -117,7 +117,7 @@ function drawBoard() {
   // A review: the moves that lost much, marked on their stones (?!, ?, ??).
   const marks = el("g", { class: "g-review" }, svg);
   for (const r of ((G.review && G.review.moves) || []).slice(0, shown.length)) {
-    const mark = { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict];
+    const mark = MARKS[r.verdict];
     if (!mark) continue;
     const { x, y } = xyOf(r.move, n);
     const t = el("text", { class: r.verdict, x: px(x) + CELL * 0.32, y: px(y) - CELL * 0.32, "data-review": r.move, "data-mark": mark }, marks);
@@ -188,7 +188,7 @@ function drawRecord(at) {
   list.replaceChildren();
   G.game.moves.forEach((m, i) => {
     const r = reviewOf(i + 1);
-    const mark = r ? { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict] || "" : "";
+    const mark = markOf(r);
     const b = document.createElement("button");
     b.textContent = `${i + 1}. ${m}${mark}`;
     b.dataset.move = String(i + 1);
@@ -246,6 +246,10 @@ $("g-graph").addEventListener("click", (e) => {
   if (n) browse(Math.round(((e.clientX - box.left) / box.width) * n));
 });
 
+/** The marks players write after a move the review judged poor (none after a good one). */
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const markOf = (review) => (review && MARKS[review.verdict]) || "";
+
 /** The review of the `k`th move (from 1), if the game has been reviewed. */
 const reviewOf = (k) => (G.review && G.review.moves[k - 1]) || null;
 
@@ -261,7 +265,7 @@ function browsingStatus() {
   let text = `Move ${k} of ${total}`;
   const r = reviewOf(k);
   if (k > 0) {
-    const mark = r ? { inaccuracy: "?!", mistake: "?", blunder: "??" }[r.verdict] || "" : "";
+    const mark = markOf(r);
     text += `: ${k % 2 ? "black" : "white"} ${G.game.moves[k - 1]}${mark}`;
     if (r) text += ` (${r.value} after it${r.best && r.best !== r.move ? `; the engine: ${r.best}, ${r.best_value}` : ""})`;
   }
