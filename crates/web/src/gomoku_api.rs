@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    read_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport, Rule, SgfGame,
-    Summary,
+    read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport,
+    MoveReview, Rule, SgfGame, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -33,6 +33,9 @@ struct Slot {
     board: Board,
     touched: Instant,
     thinking: bool,
+    /// The last review, with the moves it reviewed: the game's SGF carries it while the game
+    /// is still those moves.
+    review: Option<(Vec<u16>, Vec<MoveReview>)>,
 }
 
 /// The games and the engines.
@@ -260,6 +263,7 @@ pub async fn create(
         board,
         touched: now,
         thinking: false,
+        review: None,
     };
     let state = state_of(&id, &slot);
     slots.insert(id, slot);
@@ -274,14 +278,21 @@ pub async fn show(
 }
 
 /// `GET /api/gomoku/games/{id}/sgf`: the game as SGF, to save (`game.sgf`) and open in
-/// other programs, or paste back.
+/// other programs, or paste back; with its review's comments and lines if it was reviewed as
+/// it is now.
 pub async fn sgf(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let text = app
-        .games
-        .with(&id, |s| Ok(SgfGame::of(s.board.clone()).to_sgf("", &[])))?;
+    let text = app.games.with(&id, |s| {
+        let game = SgfGame::of(s.board.clone());
+        Ok(match &s.review {
+            Some((moves, reviews)) if moves[..] == s.board.history()[..] => {
+                review_sgf(&game, 0, reviews)
+            }
+            _ => game.to_sgf("", &[]),
+        })
+    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8"),
@@ -602,7 +613,7 @@ pub async fn review(
             engine.set_caps(caps);
             (reviews, seconds)
         },
-        move |_, game, (reviews, seconds)| {
+        move |slot, game, (reviews, seconds)| {
             let reply = ReviewReply {
                 moves: reviews
                     .iter()
@@ -614,6 +625,10 @@ pub async fn review(
                 seconds_per_position: seconds,
                 milliseconds: start.elapsed().as_millis() as u64,
             };
+            // Kept for the game's SGF (a review stopped early is not the game's).
+            if let Some(s) = slot.filter(|_| reviews.len() == game.history().len()) {
+                s.review = Some((game.history().to_vec(), reviews));
+            }
             json_event("done", &reply)
         },
     )

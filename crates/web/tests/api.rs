@@ -555,6 +555,24 @@ async fn a_review_marks_the_move_that_lost_the_game() {
         (g["moves"].as_array().unwrap().len(), &g["thinking"]),
         (9, &json!(false))
     );
+    // The game's SGF carries the review: the blunder's mark on a3 (x 0, y 12) and a line
+    // beside it; once a move is taken back, the game is another and the SGF is plain.
+    let sgf = |c: Client, url: String| async move {
+        c.get(url).send().await.unwrap().text().await.unwrap()
+    };
+    let reviewed = sgf(c.clone(), format!("{game}/sgf")).await;
+    assert!(reviewed.contains("C[Reviewed by alphabeta."), "{reviewed}");
+    assert!(reviewed.contains(";W[am]C[?? "), "{reviewed}");
+    assert!(reviewed.contains(")(;W["), "{reviewed}");
+    post(&c, &format!("{game}/undo"), json!({})).await;
+    let plain = sgf(c.clone(), format!("{game}/sgf")).await;
+    assert!(!plain.contains("C["), "{plain}");
+    post(&c, &format!("{game}/moves"), json!({"move": "l8"})).await;
+    let again = sgf(c.clone(), format!("{game}/sgf")).await;
+    assert_eq!(
+        again, reviewed,
+        "the same moves again: the review applies again"
+    );
     // The whole review keeps within the thinking limit (5 s here: half a second for each of
     // the ten positions, not the 5 s asked).
     let (_, ev) = events(&c, &format!("{game}/review?time=5&depth=2")).await;
