@@ -21,7 +21,7 @@ pub struct ReviewArgs {
     moves: Option<String>,
     /// Instead: a game from this SGF file (as c-gomoku-cli writes its matches with `-sgf`);
     /// its size and rule are the file's.
-    #[arg(long, conflicts_with = "moves")]
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     sgf: Option<std::path::PathBuf>,
     /// Which game of the SGF file, from 1 (default 1).
     #[arg(long, requires = "sgf", conflicts_with = "moves", value_parser = clap::value_parser!(u32).range(1..))]
