@@ -287,7 +287,7 @@ async fn gomoku(c: &Client, url: &str) {
     click(c, "#g-hint").await;
     wait_until(
         c,
-        "document.querySelectorAll('#g-board .g-hint circle').length === 3",
+        "document.querySelectorAll('#g-board .g-hint circle').length === 3 && document.getElementById('g-status').textContent.startsWith('Hint: 1.')",
         Duration::from_secs(20),
     )
     .await;

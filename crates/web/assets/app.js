@@ -506,15 +506,22 @@ $("g-undo").addEventListener("click", async () => {
 $("g-hint").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || g.result || !humansTurn(g)) return;
-  const body = { time: Number($("g-time").value), lines: 3 };
-  holdBoard("Looking for your best moves…", "No hint", async (ctrl) => {
-    const r = await api("POST", `/api/gomoku/games/${g.id}/hint`, body, ctrl.signal);
+  const url = `/api/gomoku/games/${g.id}/hint?time=${Number($("g-time").value)}&lines=3`;
+  const named = (lines) => lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ");
+  holdBoard("Looking for your best moves…", "No hint", (ctrl) => readEvents(url, ctrl.signal, (event, d) => {
     if (G.thinking !== ctrl) return;
-    G.hints = r.lines;
-    G.message = r.lines.length
-      ? `Hint: ${r.lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ")}.`
-      : "";
-  });
+    if (event === "iteration") {
+      // Each completed depth's best moves, ringed as they come.
+      G.hints = d.lines;
+      G.message = `Looking for your best moves… depth ${d.depth}: ${named(d.lines)}`;
+      drawBoard();
+    } else if (event === "error") {
+      G.message = `No hint: ${d.error}`;
+    } else if (event === "done") {
+      G.hints = d.lines;
+      G.message = d.lines.length ? `Hint: ${named(d.lines)}.` : "";
+    }
+  }));
 });
 // Stepping through the game: the buttons, and Home, Page Up, Page Down, End on the board.
 const STEPS = {

@@ -451,32 +451,6 @@ fn search_and_return<T>(
     result.ok()
 }
 
-/// Claims the game and an engine ([`claim`]), runs `work` on them in a blocking task, and
-/// gives both back in that task, so that even a client that leaves before the answer
-/// (dropping the handler) cannot keep the game claimed. A 500 if the engine failed.
-async fn with_engine<T: Send + 'static>(
-    app: Arc<AppState>,
-    id: String,
-    needs: Needs,
-    work: impl FnOnce(&mut Board, &mut Engine) -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    let (mut board, engine) = claim(&app, &id, needs)?;
-    engine.stop_handle().reset();
-    let done = tokio::task::spawn_blocking(move || {
-        let out = search_and_return(&app, engine, |engine| work(&mut board, engine));
-        release(&app, &id);
-        out
-    })
-    .await;
-    match done {
-        Ok(Some(out)) => Ok(out),
-        _ => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the engine failed on this game",
-        )),
-    }
-}
-
 /// Checks the seconds a request may think.
 fn think_seconds(app: &AppState, seconds: f64) -> Result<f64, ApiError> {
     let max = app.limits.max_think.as_secs_f64();
@@ -489,8 +463,8 @@ fn think_seconds(app: &AppState, seconds: f64) -> Result<f64, ApiError> {
     }
 }
 
-/// `POST /api/gomoku/games/{id}/hint`: `{"time": 1, "lines": 3}` (both optional): the best
-/// moves for the side to move, found in about `time` seconds and not played.
+/// `GET /api/gomoku/games/{id}/hint?time=1&lines=3` (both optional): the best moves for the
+/// side to move, found in about `time` seconds and not played.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Hint {
@@ -507,44 +481,74 @@ struct HintLine {
     pv: Vec<String>,
 }
 
+/// A completed depth of the hint's search: its lines by falling score.
+#[derive(Serialize)]
+struct HintIteration {
+    depth: u32,
+    lines: Vec<HintLine>,
+}
+
 /// The hint: the best moves by falling score.
 #[derive(Serialize)]
-pub struct HintReply {
+struct HintReply {
     lines: Vec<HintLine>,
     milliseconds: u64,
 }
 
+/// Streams a hint: `iteration` per completed depth with its lines, then `done` with the best
+/// moves (a proven win by fours first, if there is one).
 pub async fn hint(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
-    body: Option<Json<Hint>>,
-) -> Result<Json<HintReply>, ApiError> {
-    let req = body.map(|Json(h)| h).unwrap_or_default();
+    query: Result<Query<Hint>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(req) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let seconds = think_seconds(&app, req.time.unwrap_or(1.0))?;
-    let lines = req.lines.unwrap_or(3);
-    if !(1..=5).contains(&lines) {
-        return Err(ApiError::bad(format!("lines must be 1 to 5, not {lines}")));
+    let wanted = req.lines.unwrap_or(3);
+    if !(1..=5).contains(&wanted) {
+        return Err(ApiError::bad(format!("lines must be 1 to 5, not {wanted}")));
     }
     let start = Instant::now();
-    let lines = with_engine(app, id, Needs::Play, move |board, engine| {
-        let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
-        let thoughts = engine.think_lines(board, limit, lines as usize, |_| {});
-        thoughts
-            .into_iter()
-            .filter_map(|t| {
-                Some(HintLine {
-                    cell: board.name(t.best?),
-                    score: t.score.to_string(),
-                    pv: board.names(&t.pv),
-                })
+    stream_engine(
+        app,
+        id,
+        Needs::Play,
+        move |board, engine, tx| {
+            let shown = board.clone();
+            let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
+            engine.think_lines(board, limit, wanted as usize, |it| {
+                let lines = it.lines.iter().filter_map(|l| {
+                    Some(HintLine {
+                        cell: shown.name(*l.pv.first()?),
+                        score: l.score.to_string(),
+                        pv: shown.names(&l.pv),
+                    })
+                });
+                let e = HintIteration {
+                    depth: it.depth,
+                    lines: lines.collect(),
+                };
+                let _ = tx.blocking_send(json_event("iteration", &e));
             })
-            .collect()
-    })
-    .await?;
-    Ok(Json(HintReply {
-        lines,
-        milliseconds: start.elapsed().as_millis() as u64,
-    }))
+        },
+        move |_, board, thoughts| {
+            let lines = thoughts
+                .into_iter()
+                .filter_map(|t| {
+                    Some(HintLine {
+                        cell: board.name(t.best?),
+                        score: t.score.to_string(),
+                        pv: board.names(&t.pv),
+                    })
+                })
+                .collect();
+            let reply = HintReply {
+                lines,
+                milliseconds: start.elapsed().as_millis() as u64,
+            };
+            json_event("done", &reply)
+        },
+    )
 }
 
 /// `GET /api/gomoku/games/{id}/review?time=0.3&depth=8` (both optional): seconds of search

@@ -93,7 +93,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/moves", post(gomoku_api::play))
         .route("/api/gomoku/games/{id}/undo", post(gomoku_api::undo))
         .route("/api/gomoku/games/{id}/think", get(gomoku_api::think))
-        .route("/api/gomoku/games/{id}/hint", post(gomoku_api::hint))
+        .route("/api/gomoku/games/{id}/hint", get(gomoku_api::hint))
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
         .fallback(error::not_found)

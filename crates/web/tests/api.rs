@@ -461,8 +461,10 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
     // moves win at once by an open four.
     let (_, g) = post(&c, &url, json!({"moves": "e4a15f4o15g4a1l10o1l11h15l12a8"})).await;
     let game = format!("{url}/{}", g["id"].as_str().unwrap());
-    let (s, v) = post(&c, &format!("{game}/hint"), json!({"time": 1, "lines": 4})).await;
-    assert_eq!(s, 200, "{v}");
+    let (s, ev) = events(&c, &format!("{game}/hint?time=1&lines=4")).await;
+    assert_eq!(s, 200, "{ev:?}");
+    let (last, v) = ev.last().unwrap();
+    assert_eq!(last, "done", "{ev:?}");
     let mut moves: Vec<&str> = v["lines"]
         .as_array()
         .unwrap()
@@ -474,34 +476,46 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
     for l in v["lines"].as_array().unwrap() {
         assert_eq!(l["score"], "win in 3", "{l}");
     }
+    // Each completed depth came first, deeper each time, with its lines.
+    let depths: Vec<u64> = ev[..ev.len() - 1]
+        .iter()
+        .map(|(name, it)| {
+            assert_eq!(name, "iteration");
+            assert!(!it["lines"].as_array().unwrap().is_empty(), "{it}");
+            it["depth"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
     // Nothing was played, and the game takes moves again.
     let (_, g) = get(&c, &game).await;
     assert_eq!(g["moves"].as_array().unwrap().len(), 12);
     assert_eq!(g["thinking"], false);
-    // White must block the four e4-h4 at i4: one line however many are asked. With no body,
-    // the defaults (3 lines, 1 s).
+    // White must block the four e4-h4 at i4: one line however many are asked. With no
+    // query, the defaults (3 lines, 1 s).
     let (_, g) = post(&c, &url, json!({"moves": "e4d4f4a15g4o15h4"})).await;
     let forced = format!("{url}/{}/hint", g["id"].as_str().unwrap());
-    let r = c.post(&forced).send().await.unwrap();
-    assert_eq!(r.status(), 200);
-    let v: Value = r.json().await.unwrap();
+    let (s, ev) = events(&c, &forced).await;
+    assert_eq!(s, 200);
+    let v = &ev.last().unwrap().1;
     assert_eq!(v["lines"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["lines"][0]["move"], "i4");
     // Requests that make no sense.
-    for (body, status) in [
-        (json!({"lines": 0}), 400),
-        (json!({"lines": 6}), 400),
-        (json!({"time": 0}), 400),
-        (json!({"time": 99}), 400),
+    for query in [
+        "lines=0",
+        "lines=6",
+        "time=0",
+        "time=99",
+        "time=soon",
+        "depth=3",
     ] {
-        let (s, v) = post(&c, &format!("{game}/hint"), body.clone()).await;
-        assert_eq!(s, status, "{body} -> {v}");
+        let (s, v) = get(&c, &format!("{game}/hint?{query}")).await;
+        assert_eq!(s, 400, "{query} -> {v}");
     }
-    let (s, _) = post(&c, &format!("{url}/nothing/hint"), json!({})).await;
+    let (s, _) = get(&c, &format!("{url}/nothing/hint")).await;
     assert_eq!(s, 404);
     let (_, g) = post(&c, &url, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
     let over = format!("{url}/{}/hint", g["id"].as_str().unwrap());
-    let (s, v) = post(&c, &over, json!({})).await;
+    let (s, v) = get(&c, &over).await;
     assert_eq!(s, 409);
     assert!(error_of(&v).contains("over"));
 }
