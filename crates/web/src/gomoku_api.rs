@@ -389,8 +389,9 @@ enum Needs {
     Moves,
 }
 
-/// Claims the game (it refuses moves until [`release`]) and an idle engine: the position to
-/// search and the engine to search it. The game is given back if no engine is free.
+/// Claims the game (it refuses moves until [`stream_engine`] frees it with its last event)
+/// and an idle engine: the position to search and the engine to search it. The game is given
+/// back at once if no engine is free.
 fn claim(app: &AppState, id: &str, needs: Needs) -> Result<(Board, Engine), ApiError> {
     let board = app.games.with(id, |s| {
         if s.thinking {
