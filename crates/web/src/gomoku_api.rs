@@ -11,7 +11,7 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use alphabeta::{mix64, StopHandle};
+use alphabeta::{mix64, Score, StopHandle};
 use alphabeta_gomoku::{
     read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport,
     MoveReview, Rule, SgfGame, Summary,
@@ -482,6 +482,17 @@ struct HintLine {
     pv: Vec<String>,
 }
 
+impl HintLine {
+    /// The suggestion `best` with its `score` and line, in people's terms (none without a move).
+    fn of(board: &Board, best: Option<u16>, score: Score, pv: &[u16]) -> Option<HintLine> {
+        Some(HintLine {
+            cell: board.name(best?),
+            score: score.to_string(),
+            pv: board.names(pv),
+        })
+    }
+}
+
 /// A completed depth of the hint's search: its lines by falling score.
 #[derive(Serialize)]
 struct HintIteration {
@@ -518,30 +529,20 @@ pub async fn hint(
             let shown = board.clone();
             let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
             engine.think_lines(board, limit, wanted as usize, |it| {
-                let lines = it.lines.iter().filter_map(|l| {
-                    Some(HintLine {
-                        cell: shown.name(*l.pv.first()?),
-                        score: l.score.to_string(),
-                        pv: shown.names(&l.pv),
-                    })
-                });
+                let lines = it.lines.iter();
                 let e = HintIteration {
                     depth: it.depth,
-                    lines: lines.collect(),
+                    lines: lines
+                        .filter_map(|l| HintLine::of(&shown, l.pv.first().copied(), l.score, &l.pv))
+                        .collect(),
                 };
                 let _ = tx.blocking_send(json_event("iteration", &e));
             })
         },
         move |_, board, thoughts| {
             let lines = thoughts
-                .into_iter()
-                .filter_map(|t| {
-                    Some(HintLine {
-                        cell: board.name(t.best?),
-                        score: t.score.to_string(),
-                        pv: board.names(&t.pv),
-                    })
-                })
+                .iter()
+                .filter_map(|t| HintLine::of(board, t.best, t.score, &t.pv))
                 .collect();
             let reply = HintReply {
                 lines,
