@@ -174,11 +174,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
         (line, search.nodes, search.gave_up())
     };
     let names = board.names(line.as_deref().unwrap_or_default());
-    let side = if board.history().len() % 2 == 0 {
-        "black"
-    } else {
-        "white"
-    };
+    let side = board.to_move().name();
     // The attacker's moves are every other one, the five included.
     let attacker_moves = names.len().div_ceil(2);
     let fouls = forbidden_blocks(&board, line.as_deref().unwrap_or_default());
@@ -314,11 +310,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             a.time.unwrap_or(default_time).clamp(0.01, 3600.0),
         )),
     };
-    let side = if board.history().len() % 2 == 0 {
-        "black"
-    } else {
-        "white"
-    };
+    let side = board.to_move().name();
     if !a.json {
         print!("{board}");
         println!("{side} to move");
@@ -549,10 +541,8 @@ fn farewell(board: &Board) {
     if board.size() != 15 {
         options += &format!(" --size {}", board.size());
     }
-    match board.rule() {
-        Rule::Freestyle => {}
-        Rule::Standard => options += " --rule standard",
-        Rule::Renju => options += " --rule renju",
+    if board.rule() != Rule::Freestyle {
+        options += &format!(" --rule {}", board.rule().name());
     }
     let moves = board.move_string();
     println!("the game: {moves}\nto review it: alphabeta gomoku review {moves}{options}");

@@ -52,6 +52,14 @@ impl Color {
         }
     }
 
+    /// `black` or `white`, as the page, the API and the reports name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
     /// 0 for Black, 1 for White.
     pub fn index(self) -> usize {
         self as usize
@@ -84,6 +92,15 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// `freestyle`, `standard` or `renju`, as the command line and the API name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+
     /// Does only exactly five win for `color` (six or more in a row does not)?
     pub fn exact_five(self, color: Color) -> bool {
         match self {

@@ -129,10 +129,7 @@ impl MoveReport {
     pub fn new(board: &Board, number: usize, r: &MoveReview) -> MoveReport {
         MoveReport {
             number,
-            player: match r.player {
-                Color::Black => "black",
-                Color::White => "white",
-            },
+            player: r.player.name(),
             cell: board.name(r.cell),
             value: r.played_score.to_string(),
             best: r.best.map(|b| board.name(b)),
@@ -211,10 +208,10 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
                 r.played_score, r.best_score
             )
         };
-        let marked = r.verdict != Verdict::Good && r.best != Some(r.cell);
+        // (The engine's own choice is always good.)
         notes.push(SgfNote {
             comment,
-            instead: if marked {
+            instead: if r.verdict != Verdict::Good {
                 r.best_line.clone()
             } else {
                 Vec::new()

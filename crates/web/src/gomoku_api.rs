@@ -158,35 +158,20 @@ fn forbidden_cells(b: &Board) -> Vec<ForbiddenCell> {
         .collect()
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn rule_name(r: Rule) -> &'static str {
-    match r {
-        Rule::Freestyle => "freestyle",
-        Rule::Standard => "standard",
-        Rule::Renju => "renju",
-    }
-}
-
 fn state_of(id: &str, slot: &Slot) -> GameState {
     let b = &slot.board;
     let result = match b.winner() {
-        Some(c) => Some(color_name(c)),
+        Some(c) => Some(c.name()),
         None if b.is_full() => Some("draw"),
         None => None,
     };
     GameState {
         id: id.to_string(),
         size: b.size(),
-        rule: rule_name(b.rule()),
+        rule: b.rule().name(),
         moves: b.names(b.history()),
         move_string: b.move_string(),
-        to_move: result.is_none().then(|| color_name(b.to_move())),
+        to_move: result.is_none().then(|| b.to_move().name()),
         result,
         winning_line: b
             .winning_line()
@@ -529,12 +514,13 @@ pub async fn hint(
             let shown = board.clone();
             let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
             engine.think_lines(board, limit, wanted as usize, |it| {
-                let lines = it.lines.iter();
+                let lines = it
+                    .lines
+                    .iter()
+                    .filter_map(|l| HintLine::of(&shown, l.pv.first().copied(), l.score, &l.pv));
                 let e = HintIteration {
                     depth: it.depth,
-                    lines: lines
-                        .filter_map(|l| HintLine::of(&shown, l.pv.first().copied(), l.score, &l.pv))
-                        .collect(),
+                    lines: lines.collect(),
                 };
                 let _ = tx.blocking_send(json_event("iteration", &e));
             })
