@@ -5,11 +5,21 @@
 //! counts from its command's arrival (a slow command before it, such as a table resized for
 //! `INFO max_memory`, is paid from the turn, not added to it). Every command gets its answer; a malformed or
 //! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
+//!
+//! Besides the Gomocup commands, the brain answers the Yixin-Board extension's commands that
+//! a person studying a position uses: `YXBOARD` (a position, no move), `YXNBEST n` (the best
+//! `n` moves, then the first played), `YXSTOP` or `STOP` (play the best move found so far),
+//! `YXBLOCK`, `YXBLOCKUNDO` and `YXBLOCKRESET` (moves the brain must not play),
+//! `YXSHOWFORBID` (Black's forbidden cells under renju), `YXHASHCLEAR`, `YXSHOWINFO`, and the
+//! `INFO` keys `rule 2` (renju, as Yixin-Board numbers it), `show_detail`, `max_node`,
+//! `max_depth` and `thread_num`. The command forms are those Rapfi and AlphaGomoku answer.
 
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use alphabeta::StopHandle;
 use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
@@ -21,6 +31,9 @@ const ABOUT: &str = concat!(
 
 /// Time allowed per move when the manager says nothing.
 const DEFAULT_TURN: Duration = Duration::from_secs(5);
+
+/// The most moves `YXNBEST` may ask for: each is a search of its own at every depth.
+const MAX_LINES: usize = 20;
 
 /// The most of the match clock one move may take is what is left divided by this. While a
 /// quarter is more than the turn, the first moves take the whole turn; then the time plan
@@ -36,6 +49,42 @@ const CLOCK_SHARE: u32 = 4;
 /// kept back from both the turn and the match clock's share.
 const PIPE_DELAY: Duration = Duration::from_millis(30);
 
+/// One line of input as the reader thread queued it.
+struct Line {
+    /// When it arrived: a move's time counts from its command's arrival.
+    arrived: Instant,
+    /// How many stops (`YXSTOP`, `STOP`, `END`) had arrived with it: a stop that arrives
+    /// later, even before the brain begins the command, ends its search.
+    stops: u64,
+    text: String,
+}
+
+/// The stop requests: the reader thread counts them as they arrive and stops the search at
+/// once; the brain, about to search for a command, starts clear unless one came after it.
+#[derive(Clone)]
+struct Stops {
+    count: Arc<AtomicU64>,
+    handle: StopHandle,
+}
+
+impl Stops {
+    /// A stop arrived: counted, then the search told (in that order, see [`Stops::clear`]).
+    fn request(&self) {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        self.handle.stop();
+    }
+
+    /// Readies the engine to search for a command that arrived with `stops` stops before
+    /// it: clear, unless another stop has arrived since. A stop that arrives after the count
+    /// is read sets the handle after it was reset, so no stop is lost.
+    fn clear(&self, stops: u64) {
+        self.handle.reset();
+        if self.count.load(Ordering::SeqCst) > stops {
+            self.handle.stop();
+        }
+    }
+}
+
 struct Brain {
     board: Option<Board>,
     rule: Rule,
@@ -45,7 +94,10 @@ struct Brain {
     /// move. Until then there is none, so a brain told to keep to a small `max_memory` never
     /// held the default table first.
     table_sized: bool,
+    /// `INFO show_detail` asked for Yixin-Board's live marks (`REALTIME`).
+    realtime: bool,
     engine: Engine,
+    stops: Stops,
 }
 
 /// The table's size in MiB when the manager sends no `max_memory` (or 0, no limit).
@@ -59,31 +111,50 @@ const RESERVE_BYTES: u64 = 6 << 20;
 /// Runs the protocol until `END` or the end of the input.
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
     let mut brain = Brain::new();
-    let stop = brain.engine.stop_handle();
-    let (tx, rx) = mpsc::channel::<(Instant, String)>();
+    let stops = brain.stops.clone();
+    let (tx, rx) = mpsc::channel::<Line>();
     std::thread::spawn(move || {
         let mut input = input;
         let mut bytes = Vec::new();
         // Bytes, not `lines()`: a line that is not UTF-8 must get `UNKNOWN`, not end the input.
         while let Ok(true) = crate::lines::read_line(&mut input, &mut bytes) {
-            let line = String::from_utf8_lossy(&bytes).into_owned();
-            if line.trim().eq_ignore_ascii_case("END") {
-                stop.stop();
+            let text = String::from_utf8_lossy(&bytes).trim().to_string();
+            if ["END", "YXSTOP", "STOP"]
+                .iter()
+                .any(|s| text.eq_ignore_ascii_case(s))
+            {
+                stops.request();
             }
-            if tx.send((Instant::now(), line)).is_err() {
+            let line = Line {
+                arrived: Instant::now(),
+                stops: stops.count.load(Ordering::SeqCst),
+                text,
+            };
+            if tx.send(line).is_err() {
                 break;
             }
         }
     });
-    while let Ok((arrived, line)) = rx.recv() {
-        let line = line.trim().to_string();
-        if line.is_empty() {
+    while let Ok(line) = rx.recv() {
+        if line.text.is_empty() {
             continue;
         }
-        if !brain.command(&line, arrived, &rx, &mut out) {
+        if !brain.command(&line, &rx, &mut out) {
             break;
         }
         let _ = out.flush();
+    }
+}
+
+/// Reads the lines of a list up to `DONE`; `None` when the input ends first.
+fn read_list(rx: &mpsc::Receiver<Line>) -> Option<(Vec<String>, Line)> {
+    let mut items = Vec::new();
+    loop {
+        let line = rx.recv().ok()?;
+        if line.text.eq_ignore_ascii_case("DONE") {
+            return Some((items, line));
+        }
+        items.push(line.text);
     }
 }
 
@@ -104,24 +175,26 @@ fn parse_xy(s: &str) -> Option<(u32, u32)> {
 impl Brain {
     /// A brain before `START`: no board, no table yet.
     fn new() -> Brain {
+        let engine = Engine::new(0);
+        let stops = Stops {
+            count: Arc::new(AtomicU64::new(0)),
+            handle: engine.stop_handle(),
+        };
         Brain {
             board: None,
             rule: Rule::Freestyle,
             timeout_turn: DEFAULT_TURN,
             time_left: None,
             table_sized: false,
-            engine: Engine::new(0),
+            realtime: false,
+            engine,
+            stops,
         }
     }
 
-    /// Handles one command, which arrived at `arrived`; `false` when the brain must exit.
-    fn command<W: Write>(
-        &mut self,
-        line: &str,
-        arrived: Instant,
-        rx: &mpsc::Receiver<(Instant, String)>,
-        out: &mut W,
-    ) -> bool {
+    /// Handles one command; `false` when the brain must exit.
+    fn command<W: Write>(&mut self, input: &Line, rx: &mpsc::Receiver<Line>, out: &mut W) -> bool {
+        let line = input.text.as_str();
         let (cmd, arg) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c.to_ascii_uppercase(), a.trim()),
             None => (line.to_ascii_uppercase(), ""),
@@ -151,19 +224,55 @@ impl Brain {
             },
             "BEGIN" => {
                 if self.ready(out) {
-                    self.think(arrived, out);
+                    self.think(input, 1, out);
                 }
             }
             "TURN" => {
                 if self.ready(out) && self.opponent_move(arg, out) {
-                    self.think(arrived, out);
+                    self.think(input, 1, out);
                 }
             }
-            "BOARD" => self.board_command(rx, out),
+            "BOARD" => {
+                if let Some(done) = self.board_command(rx, false, out) {
+                    self.think(&done, 1, out);
+                }
+            }
             "TAKEBACK" => self.takeback(arg, out),
             "INFO" => self.info(arg, out),
             "ABOUT" => say(out, ABOUT),
             "END" => return false,
+            // Yixin-Board's extension.
+            "YXBOARD" => {
+                self.board_command(rx, true, out);
+            }
+            "YXNBEST" => match arg.parse::<usize>() {
+                Ok(n @ 1..=MAX_LINES) => {
+                    if self.ready(out) {
+                        self.think(input, n, out);
+                    }
+                }
+                _ => say(
+                    out,
+                    &format!(
+                        "ERROR YXNBEST needs a number of moves from 1 to {MAX_LINES}, got '{}'",
+                        shorten(arg)
+                    ),
+                ),
+            },
+            // The reader thread has stopped the search it came during; between moves there
+            // is nothing to stop.
+            "YXSTOP" | "STOP" => {}
+            "YXBLOCK" | "YXBLOCKUNDO" => self.block(cmd == "YXBLOCK", rx, out),
+            "YXBLOCKRESET" => self.engine.set_blocked(Vec::new()),
+            "YXSHOWFORBID" => self.show_forbidden(out),
+            "YXHASHCLEAR" => {
+                self.engine.clear();
+                say(out, "MESSAGE the transposition table is cleared");
+            }
+            "YXSHOWINFO" => {
+                let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+                say(out, &format!("MESSAGE INFO MAX_THREAD_NUM {cores}"));
+            }
             _ => say(out, &format!("UNKNOWN command '{}'", shorten(line))),
         }
         true
@@ -174,6 +283,7 @@ impl Brain {
             Ok(b) => {
                 self.board = Some(b);
                 self.engine.clear();
+                self.engine.set_blocked(Vec::new());
                 say(out, "OK");
             }
             Err(e) => say(out, &format!("ERROR {e}")),
@@ -221,19 +331,23 @@ impl Brain {
         }
     }
 
-    /// `BOARD`, then `x,y,who` lines, then `DONE`: a whole position; then the brain moves.
-    fn board_command<W: Write>(&mut self, rx: &mpsc::Receiver<(Instant, String)>, out: &mut W) {
+    /// `BOARD` (or `YXBOARD`), then `x,y,who` lines, then `DONE`: a whole position, set
+    /// up; the `DONE` line when it was good (for `BOARD`, the brain then moves). `BOARD`
+    /// gives a position with the brain to move; `YXBOARD` (`either_side`) one with either
+    /// side to move, its stones in the order played (so with as many of each, the first is
+    /// Black's).
+    fn board_command<W: Write>(
+        &mut self,
+        rx: &mpsc::Receiver<Line>,
+        either_side: bool,
+        out: &mut W,
+    ) -> Option<Line> {
         let mut mine = Vec::new();
         let mut theirs = Vec::new();
         let mut fault = None;
-        let done = loop {
-            let Ok((arrived, line)) = rx.recv() else {
-                return;
-            };
-            let line = line.trim();
-            if line.eq_ignore_ascii_case("DONE") {
-                break arrived;
-            }
+        let mut first_mine = None;
+        let (items, done) = read_list(rx)?;
+        for line in &items {
             let mut parts = line.split(',').map(str::trim);
             let (x, y, who) = (parts.next(), parts.next(), parts.next());
             let parsed = match (
@@ -247,39 +361,50 @@ impl Brain {
                 (Some(x), Some(y), Some("2" | "3")) => Some((x, y, false)),
                 _ => None,
             };
+            if let (Some((.., own)), None) = (parsed, first_mine) {
+                first_mine = Some(own);
+            }
             match parsed {
                 Some((x, y, true)) => mine.push((x, y)),
                 Some((x, y, false)) => theirs.push((x, y)),
                 None => fault = fault.or(Some(format!("bad BOARD line '{}'", shorten(line)))),
             }
-        };
+        }
         if let Some(f) = fault {
             say(out, &format!("ERROR {f}"));
-            return;
+            return None;
         }
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
             say(out, "ERROR no board: send START first");
-            return;
+            return None;
         };
         // The side to move has as many stones as the other (it is Black) or one fewer.
-        let (black, white) = if mine.len() == theirs.len() {
+        let (black, white) = if mine.len() == theirs.len()
+            && (first_mine != Some(false) || !either_side)
+        {
             (mine, theirs)
-        } else if theirs.len() == mine.len() + 1 {
+        } else if theirs.len() == mine.len() + 1 || (either_side && theirs.len() == mine.len()) {
             (theirs, mine)
+        } else if either_side && mine.len() == theirs.len() + 1 {
+            (mine, theirs)
         } else {
+            let side = if either_side { "either side" } else { "us" };
             say(
                 out,
                 &format!(
-                    "ERROR {} own and {} opponent stones cannot be a position with us to move",
+                    "ERROR {} own and {} opponent stones cannot be a position with {side} to move",
                     mine.len(),
                     theirs.len()
                 ),
             );
-            return;
+            return None;
         };
         let mut b = match Board::new(size, self.rule) {
             Ok(b) => b,
-            Err(e) => return say(out, &format!("ERROR {e}")),
+            Err(e) => {
+                say(out, &format!("ERROR {e}"));
+                return None;
+            }
         };
         for i in 0..black.len() {
             for &(x, y) in black.get(i).into_iter().chain(white.get(i)) {
@@ -288,15 +413,66 @@ impl Brain {
                     .filter(|&c| b.at(c) == Cell::Empty)
                     .map(|c| b.place(c));
                 if placed.is_none() {
-                    return say(
+                    say(
                         out,
                         &format!("ERROR BOARD stone {x},{y} is off the board or repeated"),
                     );
+                    return None;
                 }
             }
         }
         self.board = Some(b);
-        self.think(done, out);
+        Some(done)
+    }
+
+    /// `YXBLOCK` (`add`) or `YXBLOCKUNDO`, then `x,y` lines, then `DONE`: cells added to or
+    /// taken from those the brain must not play. A bad line spoils the whole list.
+    fn block<W: Write>(&mut self, add: bool, rx: &mpsc::Receiver<Line>, out: &mut W) {
+        let Some((items, _)) = read_list(rx) else {
+            return;
+        };
+        let Some(b) = &self.board else {
+            return say(out, "ERROR no board: send START first");
+        };
+        let mut cells = Vec::new();
+        for item in &items {
+            match parse_xy(item).and_then(|(x, y)| b.index(x, y)) {
+                Some(c) => cells.push(c),
+                None => {
+                    return say(
+                        out,
+                        &format!(
+                            "ERROR a blocked move is x,y on the board, got '{}'",
+                            shorten(item)
+                        ),
+                    )
+                }
+            }
+        }
+        let mut blocked = self.engine.blocked().to_vec();
+        blocked.retain(|c| !cells.contains(c));
+        if add {
+            blocked.extend(cells);
+        }
+        self.engine.set_blocked(blocked);
+    }
+
+    /// `FORBID`, then each cell Black may not play under renju as four digits (`x` then `y`,
+    /// two each), then `.`: nothing when White is to move or under the other rules.
+    fn show_forbidden<W: Write>(&mut self, out: &mut W) {
+        let Some(b) = &self.board else {
+            return say(out, "ERROR no board: send START first");
+        };
+        let mut reply = String::from("FORBID ");
+        for c in b
+            .cells()
+            .filter(|&c| b.at(c) == Cell::Empty && b.forbids(c))
+        {
+            let (x, y) = b.xy(c);
+            reply.push_str(&format!("{x:02}{y:02}"));
+        }
+        reply.push('.');
+        say(out, &reply);
     }
 
     fn takeback<W: Write>(&mut self, arg: &str, out: &mut W) {
@@ -355,8 +531,9 @@ impl Brain {
             }
             ("rule", Ok(mask)) => {
                 // Bit 4 renju (exactly five for Black besides, so bit 1 may come with it),
-                // else bit 1 exactly five.
-                self.rule = if mask & 4 != 0 {
+                // else bit 1 exactly five. Yixin-Board says renju with 2 alone (which the
+                // Gomocup reserves for continuous games, which the brain does not play).
+                self.rule = if mask & 4 != 0 || mask == 2 {
                     Rule::Renju
                 } else if mask & 1 != 0 {
                     Rule::Standard
@@ -379,10 +556,12 @@ impl Brain {
                 depth: (d > 0).then(|| d.min(64) as u32),
                 ..self.engine.caps()
             }),
+            // Yixin-Board's live marks: bit 1.
+            ("show_detail", Ok(n)) => self.realtime = n & 1 != 0,
             ("game_type" | "evaluate" | "folder", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
-                | "thread_num" | "max_node" | "max_depth",
+                | "thread_num" | "max_node" | "max_depth" | "show_detail",
                 Err(_),
             ) => say(
                 out,
@@ -418,14 +597,17 @@ impl Brain {
         }
     }
 
-    /// Searches, plays and answers the brain's move for the command that arrived at
-    /// `arrived`.
-    fn think<W: Write>(&mut self, arrived: Instant, out: &mut W) {
+    /// Searches for the best `lines` moves, then plays and answers the first, for the
+    /// command `input`. Each completed depth is a `MESSAGE` (and with several lines, one
+    /// more for each, numbered from 1, best first).
+    fn think<W: Write>(&mut self, input: &Line, lines: usize, out: &mut W) {
         if !self.table_sized {
             self.engine.set_table_megabytes(DEFAULT_TABLE_MB);
             self.table_sized = true;
         }
-        let limit = self.limit(arrived.elapsed());
+        let limit = self.limit(input.arrived.elapsed());
+        self.stops.clear(input.stops);
+        let realtime = self.realtime;
         let Some(b) = self.board.as_mut() else { return };
         if b.winner().is_some() || b.is_full() {
             return say(out, "ERROR the game is over");
@@ -435,8 +617,8 @@ impl Brain {
             let (x, y) = shown.xy(c);
             format!("{x},{y}")
         };
-        let t = self.engine.think(b, limit, |it| {
-            let pv: Vec<String> = it.pv.iter().map(|&c| xy(c)).collect();
+        let line_of = |pv: &[u16]| pv.iter().map(|&c| xy(c)).collect::<Vec<_>>().join(" ");
+        let mut found = self.engine.think_lines(b, limit, lines, |it| {
             let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
             say(
                 out,
@@ -444,12 +626,30 @@ impl Brain {
                     "MESSAGE depth {} score {} pv {} nodes {} nps {}",
                     it.depth,
                     it.score,
-                    pv.join(" "),
+                    line_of(it.pv),
                     it.nodes,
                     nps
                 ),
             );
+            if lines > 1 {
+                for (k, l) in it.lines.iter().enumerate() {
+                    let (score, pv) = (l.score, line_of(&l.pv));
+                    say(
+                        out,
+                        &format!(
+                            "MESSAGE ({}) depth {} score {score} pv {pv}",
+                            k + 1,
+                            l.depth
+                        ),
+                    );
+                }
+            }
+            if let Some(&best) = it.pv.first().filter(|_| realtime) {
+                say(out, "MESSAGE REALTIME REFRESH");
+                say(out, &format!("MESSAGE REALTIME BEST {}", xy(best)));
+            }
         });
+        let t = found.swap_remove(0);
         let Some(cell) = t.best else {
             return say(out, "ERROR no move");
         };

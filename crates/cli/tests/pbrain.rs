@@ -388,6 +388,7 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
         "INFO thread_num many",
         "INFO max_node plenty",
         "INFO max_depth -3",
+        "INFO show_detail lots",
     ];
     for line in cases {
         b.send(line);
@@ -571,4 +572,308 @@ fn a_line_of_64_megabytes_is_cut_not_held() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
     assert!(peak < 32 * 1024, "peak {peak} KiB");
+}
+
+impl Brain {
+    /// The next line, whatever it is.
+    fn line(&mut self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the brain answers")
+    }
+
+    /// Sends a list command (`yxboard`, `yxblock`...), its `x,y[,who]` lines and `done`, in
+    /// Yixin-Board's lower case.
+    fn send_list(&mut self, command: &str, items: &[String]) {
+        self.send(command);
+        for item in items {
+            self.send(item);
+        }
+        self.send("done");
+    }
+
+    /// The lines up to the next move (or other reply), and the reply.
+    fn messages_then_reply(&mut self) -> (Vec<String>, String) {
+        let mut messages = Vec::new();
+        loop {
+            let line = self.line();
+            if line.starts_with("MESSAGE") || line.starts_with("DEBUG") {
+                messages.push(line);
+            } else {
+                return (messages, line);
+            }
+        }
+    }
+}
+
+/// `x,y,who` lines: own stones (1), then the opponent's (2).
+fn stones(own: &[(u32, u32)], theirs: &[(u32, u32)]) -> Vec<String> {
+    let own = own.iter().map(|(x, y)| format!("{x},{y},1"));
+    own.chain(theirs.iter().map(|(x, y)| format!("{x},{y},2")))
+        .collect()
+}
+
+fn cells(list: &[(u32, u32)]) -> Vec<String> {
+    list.iter().map(|(x, y)| format!("{x},{y}")).collect()
+}
+
+fn parse_move(r: &str) -> (u32, u32) {
+    let (x, y) = r
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {r}"));
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+/// Black (to move) has four in row 7 from 7,7 to 10,7, open at 6,7 and 11,7; White has four
+/// in column 7 from 7,14 (the edge) to 7,11, so 7,10 is its only block.
+const BLACK_FOUR: [(u32, u32); 4] = [(7, 7), (8, 7), (9, 7), (10, 7)];
+const WHITE_FOUR: [(u32, u32); 4] = [(7, 14), (7, 13), (7, 12), (7, 11)];
+const WINS: [(u32, u32); 2] = [(6, 7), (11, 7)];
+const BLOCK: (u32, u32) = (7, 10);
+
+#[test]
+fn yixin_board_sets_a_position_asks_for_several_moves_and_blocks_some() {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 10000");
+    b.send("INFO max_depth 6");
+    // A position and no move: the next reply is ABOUT's.
+    b.send_list("yxboard", &stones(&[(7, 7), (8, 8)], &[(8, 7), (6, 6)]));
+    b.send("ABOUT");
+    assert!(b.reply().starts_with("name="), "yxboard answered");
+    // The three best moves, each depth's lines numbered, then the first played.
+    b.send("yxnbest 3");
+    let (messages, reply) = b.messages_then_reply();
+    let played = parse_move(&reply);
+    let last: Vec<&String> = messages
+        .iter()
+        .filter(|m| m.contains(") depth 6 "))
+        .collect();
+    assert_eq!(last.len(), 3, "three lines at the last depth: {messages:?}");
+    let mut firsts = Vec::new();
+    let mut scores = Vec::new();
+    for (k, m) in last.iter().enumerate() {
+        assert!(
+            m.starts_with(&format!("MESSAGE ({}) depth 6 score ", k + 1)),
+            "{m}"
+        );
+        let (score, pv) = m
+            .split_once(" score ")
+            .unwrap()
+            .1
+            .split_once(" pv ")
+            .unwrap();
+        scores.push(score.parse::<i32>().expect("a plain score"));
+        firsts.push(parse_move(pv.split(' ').next().unwrap()));
+    }
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves: {last:?}");
+    let first = last[0]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(played, parse_move(first), "the first line's move is played");
+    assert!(
+        !messages.iter().any(|m| m.contains("REALTIME")),
+        "not asked for"
+    );
+    // Live marks, asked for: each depth's best move, the last the one played.
+    b.send("INFO show_detail 1");
+    b.send_list("yxboard", &stones(&[(7, 7), (8, 8)], &[(8, 7), (6, 6)]));
+    b.send("yxnbest 1");
+    let (messages, reply) = b.messages_then_reply();
+    let marks: Vec<&String> = messages.iter().filter(|m| m.contains("REALTIME")).collect();
+    assert_eq!(
+        marks.len(),
+        12,
+        "a refresh and a best move at each of 6 depths: {marks:?}"
+    );
+    assert_eq!(marks[10], "MESSAGE REALTIME REFRESH");
+    assert_eq!(marks[11], &format!("MESSAGE REALTIME BEST {reply}"));
+
+    // Blocked: neither five may be made, so the block of White's four; unblocking one five
+    // brings it back; after a reset either will do.
+    let position = stones(&BLACK_FOUR, &WHITE_FOUR);
+    b.send_list("yxblock", &cells(&WINS));
+    b.send_list("yxboard", &position);
+    b.send("yxnbest 1");
+    assert_eq!(b.xy(), BLOCK, "blocked fives");
+    b.send_list("yxblockundo", &cells(&WINS[1..]));
+    b.send_list("yxboard", &position);
+    b.send("yxnbest 1");
+    assert_eq!(b.xy(), WINS[1], "the five unblocked");
+    b.send("yxblockreset");
+    b.send_list("yxboard", &position);
+    b.send("BEGIN");
+    assert!(WINS.contains(&b.xy()), "no block left");
+    // Blocks hold for every move, a TURN's too, until a new game.
+    b.send_list("yxblock", &cells(&WINS));
+    b.send_list("yxboard", &stones(&BLACK_FOUR, &WHITE_FOUR[..3]));
+    b.send(&format!("TURN {},{}", WHITE_FOUR[3].0, WHITE_FOUR[3].1));
+    assert_eq!(b.xy(), BLOCK, "a TURN under blocks");
+    b.send("RESTART");
+    assert_eq!(b.reply(), "OK");
+    b.send_list("yxboard", &position);
+    b.send("BEGIN");
+    assert!(WINS.contains(&b.xy()), "a new game has no blocks");
+
+    // Bad forms get an error naming the fault, and the brain goes on.
+    for (lines, fault) in [
+        (vec!["yxnbest 0"], "YXNBEST"),
+        (vec!["yxnbest lots"], "YXNBEST"),
+        (vec!["yxnbest 21"], "YXNBEST"),
+        (vec!["yxblock", "7;7", "done"], "blocked move"),
+        (vec!["yxblock", "15,0", "done"], "blocked move"),
+        (vec!["yxboard", "1,1,1", "1,1,2", "done"], "repeated"),
+    ] {
+        for l in &lines {
+            b.send(l);
+        }
+        let r = b.reply();
+        assert!(
+            r.starts_with("ERROR") && r.contains(fault),
+            "{lines:?} -> {r}"
+        );
+    }
+    b.send("yxhashclear");
+    b.send("yxshowinfo");
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        seen.push(b.line());
+    }
+    assert!(seen[0].starts_with("MESSAGE"), "{seen:?}");
+    assert!(
+        seen[1].starts_with("MESSAGE INFO MAX_THREAD_NUM "),
+        "{seen:?}"
+    );
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
+
+/// The cells Black may not play in this renju position, by the library's own test (which
+/// its unit tests check against a plain implementation of the rule).
+fn forbidden_by_the_library(black: &[(u32, u32)], white: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    use alphabeta_gomoku::{Board, Rule};
+    let mut board = Board::new(15, Rule::Renju).unwrap();
+    for i in 0..black.len() {
+        for &(x, y) in black.get(i).into_iter().chain(white.get(i)) {
+            board.place(board.index(x, y).unwrap());
+        }
+    }
+    board
+        .cells()
+        .filter(|&c| board.at(c) == alphabeta_gomoku::Cell::Empty && board.forbids(c))
+        .map(|c| board.xy(c))
+        .collect()
+}
+
+#[test]
+fn yixin_board_renju_and_its_forbidden_cells() {
+    // Black: a column 7,5 7,6 7,7 and a row 4,8 5,8 6,8, both open: 7,8 is a double four.
+    let black = [(7, 5), (7, 6), (7, 7), (4, 8), (5, 8), (6, 8)];
+    let white: Vec<(u32, u32)> = (0..7).map(|k| (2 * k, 0)).collect();
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    // Yixin-Board's number for renju.
+    b.send("INFO rule 2");
+    b.send_list("yxboard", &stones(&black, &white[..6]));
+    b.send("yxshowforbid");
+    let r = b.reply();
+    let digits = r
+        .strip_prefix("FORBID ")
+        .and_then(|d| d.strip_suffix('.'))
+        .unwrap_or_else(|| panic!("not FORBID ... .: {r}"));
+    assert_eq!(digits.len() % 4, 0, "{r}");
+    let listed: Vec<(u32, u32)> = (0..digits.len() / 4)
+        .map(|i| {
+            let d = &digits[4 * i..4 * i + 4];
+            (d[..2].parse().unwrap(), d[2..].parse().unwrap())
+        })
+        .collect();
+    assert!(listed.contains(&(7, 8)), "the double four: {r}");
+    assert_eq!(listed, forbidden_by_the_library(&black, &white[..6]));
+    // White to move has no forbidden cell; nor has Black under freestyle.
+    b.send_list("yxboard", &stones(&white[..5], &black));
+    b.send("yxshowforbid");
+    assert_eq!(b.reply(), "FORBID .");
+    // As many stones each, the first listed is Black's: here the opponent's, so Black, to
+    // move, is not the brain's colour (the stones are listed in the order played).
+    let mut played = Vec::new();
+    for (bl, wh) in black.iter().zip(&white) {
+        played.push(format!("{},{},2", bl.0, bl.1));
+        played.push(format!("{},{},1", wh.0, wh.1));
+    }
+    b.send_list("yxboard", &played);
+    b.send("yxshowforbid");
+    assert_eq!(b.reply(), r, "Black to move");
+    b.send("INFO rule 0");
+    b.send("RESTART");
+    assert_eq!(b.reply(), "OK");
+    b.send_list("yxboard", &stones(&black, &white[..6]));
+    b.send("yxshowforbid");
+    assert_eq!(b.reply(), "FORBID .");
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
+
+/// Does the brain answer `command` (sent, then `stop` at once or once it reports a depth)
+/// well before its turn of a minute is up?
+fn stopped_early(b: &mut Brain, command: &str, stop: &str, wait_for_depth: bool) -> Vec<String> {
+    let started = Instant::now();
+    b.send(command);
+    if wait_for_depth {
+        let first = b.line();
+        assert!(first.starts_with("MESSAGE depth"), "{first}");
+    }
+    b.send(stop);
+    let (messages, reply) = b.messages_then_reply();
+    parse_move(&reply);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{stop} did not stop the minute's search for {command}"
+    );
+    messages
+}
+
+#[test]
+fn yxstop_plays_at_once_and_stops_only_its_own_search() {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 60000");
+    b.send("BEGIN");
+    assert_eq!(b.xy(), (7, 7));
+    stopped_early(&mut b, "TURN 8,8", "yxstop", true);
+    // Sent together behind a slow command (a table of 256 MiB to clear): the stop arrives
+    // before the brain begins the move, and still counts.
+    b.send("TAKEBACK 8,8");
+    b.send("TAKEBACK 7,7");
+    assert_eq!((b.reply(), b.reply()), ("OK".into(), "OK".into()));
+    b.send("TAKEBACK 6,6");
+    assert!(b.reply().starts_with("ERROR"));
+    b.send("INFO max_memory 600000000");
+    stopped_early(&mut b, "TURN 8,8", "STOP", false);
+    // A stop between moves stops nothing later: this move searches (reports depths) for
+    // its two seconds.
+    b.send("yxstop");
+    b.send("INFO timeout_turn 2000");
+    b.send("TURN 9,9");
+    let (messages, reply) = b.messages_then_reply();
+    parse_move(&reply);
+    assert!(
+        messages.iter().any(|m| m.starts_with("MESSAGE depth 4 ")),
+        "the move after an idle stop was not searched: {messages:?}"
+    );
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
 }

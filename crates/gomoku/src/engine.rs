@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{Game, Iteration, NoObserver, Score, Search, SearchOptions};
 
-use crate::{Board, Threats, VcfSearch};
+use crate::{Board, Cell, Threats, VcfSearch};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -129,6 +129,7 @@ pub fn search_options(megabytes: usize) -> SearchOptions {
 pub struct Engine {
     search: Search,
     caps: Caps,
+    blocked: Vec<u16>,
 }
 
 /// Limits that hold on every move on top of its [`Limit`]: the Yixin-Board extension's
@@ -155,6 +156,7 @@ impl Engine {
         Engine {
             search: Search::new(search_options(megabytes)),
             caps: Caps::default(),
+            blocked: Vec::new(),
         }
     }
 
@@ -167,6 +169,20 @@ impl Engine {
     /// The caps in force ([`set_caps`](Self::set_caps)).
     pub fn caps(&self) -> Caps {
         self.caps
+    }
+
+    /// Cells the engine must not play, on every later move until changed (the Yixin-Board
+    /// extension's `YXBLOCK`: a person studying a position asks what else there is). A proof
+    /// by fours that starts on one is set aside and the search leaves them out; where every
+    /// candidate is blocked (a five to make, say), the engine plays without a search: another
+    /// five, else the block of the opponent's five, else the free cell nearest the last stone.
+    pub fn set_blocked(&mut self, cells: Vec<u16>) {
+        self.blocked = cells;
+    }
+
+    /// The cells the engine must not play ([`set_blocked`](Self::set_blocked)).
+    pub fn blocked(&self) -> &[u16] {
+        &self.blocked
     }
 
     /// Resizes the table now, so the allocation is not paid inside the next move's time.
@@ -224,6 +240,12 @@ impl Engine {
         let mut moves = Vec::new();
         if board.outcome().is_none() {
             board.generate_moves(&mut moves);
+            if !self.blocked.is_empty() {
+                moves.retain(|m| !self.blocked.contains(m));
+                if moves.is_empty() {
+                    moves.extend(self.fallback(board));
+                }
+            }
         }
         let Some(&first) = moves.first() else {
             return vec![Thought {
@@ -257,7 +279,7 @@ impl Engine {
             vcf = vcf.with_deadline(started + t / 4);
         }
         let mut lines = Vec::with_capacity(n);
-        if let Some(line) = vcf.find(board) {
+        if let Some(line) = vcf.find(board).filter(|l| !self.blocked.contains(&l[0])) {
             lines.push(Thought {
                 best: line.first().copied(),
                 score: Score::win_in(line.len() as u32),
@@ -314,8 +336,8 @@ impl Engine {
         if let Some(d) = caps.depth {
             o.max_depth = o.max_depth.min(d.clamp(1, 64));
         }
-        // After a proof, the search is of the other moves alone.
-        let root_moves = if lines.is_empty() {
+        // After a proof, or with cells blocked, the search is of the moves left alone.
+        let root_moves = if lines.is_empty() && self.blocked.is_empty() {
             &[][..]
         } else {
             &moves[..]
@@ -357,6 +379,32 @@ impl Engine {
         // Stable: a proof by fours stays ahead of the search's lines that score the same.
         lines.sort_by_key(|t| std::cmp::Reverse(t.score));
         lines
+    }
+
+    /// The move when every candidate is blocked (the generator lists one five alone, or only
+    /// the answers to a threat): another five if one is free, else the block of the
+    /// opponent's five, else the free cell nearest the last stone (the centre on an empty
+    /// board), neither blocked nor forbidden.
+    fn fallback(&self, board: &Board) -> Option<u16> {
+        let free = |c: &u16| !self.blocked.contains(c) && !board.forbids(*c);
+        let me = board.to_move();
+        for color in [me, me.other()] {
+            if let Some(c) = board.five_cells(color).into_iter().find(free) {
+                return Some(c);
+            }
+        }
+        let n = board.size() as i32;
+        let (cx, cy) = board.history().last().map_or((n / 2, n / 2), |&c| {
+            let (x, y) = board.xy(c);
+            (x as i32, y as i32)
+        });
+        board
+            .cells()
+            .filter(|c| board.at(*c) == Cell::Empty && free(c))
+            .min_by_key(|&c| {
+                let (x, y) = board.xy(c);
+                (x as i32 - cx).abs().max((y as i32 - cy).abs())
+            })
     }
 }
 
@@ -413,6 +461,49 @@ impl TimePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocked_cells_are_never_played() {
+        let mut e = Engine::new(1);
+        // Black to move has a five at g8 or l8, and must otherwise block White's four on
+        // column h at h5 (h1 is the edge).
+        let mut b = crate::test_util::board("h8h1i8h2j8h3k8h4");
+        let cells = |names: &[&str]| -> Vec<u16> {
+            names.iter().map(|n| b.parse_cell(n).unwrap()).collect()
+        };
+        let (wins, block) = (cells(&["g8", "l8"]), cells(&["h5"])[0]);
+        let play = |e: &mut Engine, b: &mut Board| {
+            let t = e.think(b, Limit::Depth(4), |_| {});
+            let m = t.best.expect("a move");
+            assert_eq!(b.at(m), Cell::Empty);
+            assert!(
+                !e.blocked().contains(&m),
+                "played the blocked {}",
+                b.name(m)
+            );
+            m
+        };
+        assert!(wins.contains(&play(&mut e, &mut b)));
+        e.set_blocked(wins.clone());
+        assert_eq!(play(&mut e, &mut b), block, "the block of the four");
+        // Every candidate blocked: a free cell nearest the last stone (h4) all the same.
+        e.set_blocked(vec![wins[0], wins[1], block]);
+        let m = play(&mut e, &mut b);
+        let (x, y) = b.xy(m);
+        assert!(x.abs_diff(7) <= 1 && y.abs_diff(11) <= 1, "{}", b.name(m));
+        e.set_blocked(vec![]);
+        assert!(wins.contains(&play(&mut e, &mut b)));
+
+        // A win by fours whose first four is blocked is set aside: the engine plays another
+        // move (not the proof's first), with or without a proof of its own.
+        let mut b = crate::test_util::board("h8a1i8a3j8a5h10a7h11a9");
+        let first = VcfSearch::new(10, 100_000).find(&mut b).unwrap()[0];
+        e.set_blocked(vec![first]);
+        for _ in 0..3 {
+            let m = play(&mut e, &mut b);
+            e.set_blocked([e.blocked(), &[m]].concat());
+        }
+    }
 
     #[test]
     fn the_time_plan_stopping_one_move_does_not_stop_the_next() {
