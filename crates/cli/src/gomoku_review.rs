@@ -4,8 +4,8 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    read_sgf, review, review_sgf, Board, Color, Engine, Limit, MoveReport, SgfGame, Summary,
-    Verdict,
+    read_psq, read_sgf, review, review_sgf, Board, Color, Engine, Limit, MoveReport, SgfGame,
+    Summary, Verdict,
 };
 use anyhow::{Context, Result};
 use clap::Args;
@@ -17,12 +17,16 @@ use crate::gomoku_cmd::{rule_of, RuleArg, Threads};
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
     /// The game's moves, e.g. h8i9h9 (column letter, row from the bottom) or "7,7 8,8".
-    #[arg(value_name = "GAME", required_unless_present = "sgf")]
+    #[arg(value_name = "GAME", required_unless_present_any = ["sgf", "psq"])]
     moves: Option<String>,
     /// Instead: a game from this SGF file (as c-gomoku-cli writes its matches with `-sgf`);
     /// its size and rule are the file's.
-    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "psq"])]
     sgf: Option<std::path::PathBuf>,
+    /// Instead: a game from this Piskvork record (`.psq`, as the Gomocup publishes its
+    /// games); its size is the file's, its rule `--rule`.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    psq: Option<std::path::PathBuf>,
     /// Which game of the SGF file, from 1 (default 1).
     #[arg(long, requires = "sgf", conflicts_with = "moves", value_parser = clap::value_parser!(u32).range(1..))]
     game: Option<u32>,
@@ -57,19 +61,45 @@ struct ReviewJson {
     white: Summary,
 }
 
+/// Who played whom and the moves of a game read from a file, after `label`.
+fn say_game(g: &SgfGame, label: &str) {
+    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+    println!(
+        "{label}: {} (black) - {} (white), {}; {}",
+        name(&g.black),
+        name(&g.white),
+        g.result.as_deref().unwrap_or("no result"),
+        g.board.move_string()
+    );
+    if g.opening > 0 {
+        println!("moves 1 to {}: the opening, not reviewed", g.opening);
+    }
+}
+
 pub fn run(a: &ReviewArgs) -> Result<()> {
     // The moves to review from: an opening the players did not choose is left out.
-    let sgf = match (&a.moves, &a.sgf) {
-        (Some(moves), _) => {
+    // Names in other encodings than UTF-8 do not stop the moves from being read.
+    let read = |path: &std::path::Path| -> Result<String> {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    };
+    let sgf = match (&a.moves, &a.sgf, &a.psq) {
+        (Some(moves), ..) => {
             let mut game = Board::new(a.size, rule_of(a.rule))?;
             game.play_sequence(moves).context("in the game")?;
             SgfGame::of(game)
         }
-        (None, Some(path)) => {
-            // Names in other encodings than UTF-8 do not stop the moves from being read.
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let text = String::from_utf8_lossy(&bytes);
+        (None, None, Some(path)) => {
+            let g = read_psq(&read(path)?, rule_of(a.rule))
+                .with_context(|| format!("in {}", path.display()))?;
+            if !a.json {
+                say_game(&g, &path.display().to_string());
+            }
+            g
+        }
+        (None, Some(path), _) => {
+            let text = read(path)?;
             let number = a.game.unwrap_or(1);
             let mut games = read_sgf(&text, rule_of(a.rule))
                 .with_context(|| format!("in {}", path.display()))?;
@@ -83,22 +113,11 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
             );
             let g = games.swap_remove(number as usize - 1);
             if !a.json {
-                let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
-                println!(
-                    "game {} of {count}: {} (black) - {} (white), {}; {}",
-                    number,
-                    name(&g.black),
-                    name(&g.white),
-                    g.result.as_deref().unwrap_or("no result"),
-                    g.board.move_string()
-                );
-                if g.opening > 0 {
-                    println!("moves 1 to {}: the opening, not reviewed", g.opening);
-                }
+                say_game(&g, &format!("game {number} of {count}"));
             }
             g
         }
-        (None, None) => unreachable!("clap requires one"),
+        (None, None, None) => unreachable!("clap requires one"),
     };
     let (game, first) = (&sgf.board, sgf.opening);
     anyhow::ensure!(

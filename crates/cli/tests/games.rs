@@ -448,6 +448,49 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `gomoku review --psq` reads a Gomocup record: the same game as above, written as
+/// Piskvork writes it (from 1, x the column and y the row from the top; times; the brains'
+/// names; the header's 1 says the second named moved first). Its review is the review of the
+/// game typed as moves.
+#[test]
+fn gomoku_review_reads_a_gomocup_psq_record() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-psq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.psq");
+    std::fs::write(
+        &path,
+        "Piskvorky 15x15, 11:11, 1\r\n8,8,120\r\n1,15,95\r\n9,8,3\r\n1,14,7\r\n10,8,1\r\n\
+         1,13,2\r\n11,8,0\r\n1,12,4\r\n12,8,0\r\ntwo.exe\r\none.exe\r\n-1\r\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let from_file = ok(&["gomoku", "review", "--psq", file, "--depth", "6", "--json"]);
+    let typed = ok(&[
+        "gomoku",
+        "review",
+        "h8a1i8a2j8a3k8a4l8",
+        "--depth",
+        "6",
+        "--json",
+    ]);
+    let (j, k): (Value, Value) = (
+        serde_json::from_str(&from_file).unwrap(),
+        serde_json::from_str(&typed).unwrap(),
+    );
+    assert_eq!(j["game"], "h8a1i8a2j8a3k8a4l8");
+    assert_eq!(j["moves"], k["moves"], "the same review as the moves typed");
+    let text = ok(&["gomoku", "review", "--psq", file, "--depth", "2"]);
+    assert!(
+        text.starts_with(&format!("{file}: one.exe (black) - two.exe (white)")),
+        "{text}"
+    );
+    std::fs::write(&path, "Piskvorky 15x15, 0:0, 0\n8,8,0\n16,1,0\n").unwrap();
+    let err = fails(&["gomoku", "review", "--psq", file]);
+    assert!(err.contains("line 3: 16,1 is off the 15x15 board"), "{err}");
+    assert!(fails(&["gomoku", "review", "--psq", file, "--sgf", file]).contains("cannot be used"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White
 /// threatens i8 (a four on row 8 and a three on column i); after a careless Black move White
 /// wins by fours, after the engine's move `gomoku vcf` finds no such win.

@@ -31,6 +31,7 @@ mod engine;
 mod evaluation;
 mod game;
 mod patterns;
+mod psq;
 mod renju;
 mod review;
 mod sgf;
@@ -50,6 +51,7 @@ pub use engine::{search_options, Caps, Engine, IterationReport, Limit, Source, T
 pub use evaluation::Threats;
 pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
+pub use psq::{read_psq, PsqError};
 pub use renju::Foul;
 pub use review::{review, review_sgf, MoveReport, MoveReview, Summary, Verdict};
 pub use sgf::{read_sgf, SgfError, SgfGame, SgfNote};
