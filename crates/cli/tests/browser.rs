@@ -494,6 +494,31 @@ async fn gomoku(c: &Client, url: &str) {
         js(c, "return [document.getElementById('g-size').value, document.getElementById('g-rule').value, document.getElementById('g-moves').value];").await,
         json!(["19", "standard", "j10k9a19s19"])
     );
+    // A Piskvork record (the Gomocup's) opened as a file brings its size; the rule is the
+    // one chosen.
+    let psq = std::env::temp_dir().join(format!("alphabeta-page-{}.psq", std::process::id()));
+    std::fs::write(
+        &psq,
+        "Piskvorky 20x20, 11:11, 0\r\n10,10,5\r\n11,11,7\r\n1,1,3\r\nx.exe\r\ny.exe\r\n-1\r\n",
+    )
+    .unwrap();
+    c.find(Locator::Id("g-file"))
+        .await
+        .unwrap()
+        .send_keys(psq.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_until(
+        c,
+        "document.getElementById('g-moves').value === 'j11k10a20'",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return [document.getElementById('g-size').value, document.getElementById('g-rule').value, document.querySelectorAll('#g-board circle[data-stone]').length];").await,
+        json!(["20", "standard", 3])
+    );
+    std::fs::remove_file(&psq).ok();
     set_value(c, "g-size", "15").await;
     set_value(c, "g-rule", "freestyle").await;
     // Renju: Black's double four on h7 is crossed out, and a click on it is refused.

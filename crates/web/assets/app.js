@@ -303,12 +303,13 @@ async function newGame(moves) {
   G.message = "";
   try {
     const body = { size: Number($("g-size").value), rule: $("g-rule").value };
-    // A pasted SGF game brings its own size and rule.
+    // A pasted SGF game brings its own size and rule; a Piskvork record its size.
     if (moves && moves.startsWith("(;")) body.sgf = moves;
+    else if (moves && moves.startsWith("Piskvorky")) body.psq = moves;
     else if (moves) body.moves = moves;
     const previous = G.game;
     G.game = await api("POST", "/api/gomoku/games", body);
-    if (body.sgf) {
+    if (body.sgf || body.psq) {
       const size = String(G.game.size);
       if (![...$("g-size").options].some((o) => o.value === size)) $("g-size").add(new Option(size));
       $("g-size").value = size;
@@ -567,6 +568,11 @@ $("g-copy").addEventListener("click", async () => {
   setTimeout(() => ($("g-copy").textContent = "Copy"), 1200);
 });
 $("g-load-btn").addEventListener("click", () => newGame($("g-load").value.trim()));
+$("g-file").addEventListener("change", async () => {
+  const file = $("g-file").files[0];
+  if (file) newGame((await file.text()).replace(/^\uFEFF/, "").trim());
+  $("g-file").value = "";
+});
 $("g-load").addEventListener("keydown", (e) => { if (e.key === "Enter") newGame($("g-load").value.trim()); });
 
 // ---------------------------------------------------------------------------------------------

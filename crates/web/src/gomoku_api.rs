@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, Score, StopHandle};
 use alphabeta_gomoku::{
-    read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit, MoveReport,
-    MoveReview, Rule, SgfGame, Summary,
+    read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit,
+    MoveReport, MoveReview, Rule, SgfGame, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -194,6 +194,9 @@ pub struct NewGame {
     moves: Option<String>,
     /// Or a game in SGF (the first of the text), with its own size and rule.
     sgf: Option<String>,
+    /// Or a Piskvork record (`.psq`, the Gomocup's games), with its own size (the rule is
+    /// `rule`: the record does not say).
+    psq: Option<String>,
 }
 
 pub async fn create(
@@ -212,14 +215,22 @@ pub async fn create(
         }
     };
     let unreadable = |what: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, what);
-    let board = match (&req.moves, &req.sgf) {
-        (Some(_), Some(_)) => return Err(ApiError::bad("give moves or sgf, not both")),
-        (_, Some(text)) => {
+    let given = [req.moves.is_some(), req.sgf.is_some(), req.psq.is_some()];
+    if given.iter().filter(|&&g| g).count() > 1 {
+        return Err(ApiError::bad("give only one of moves, sgf and psq"));
+    }
+    let board = match (&req.moves, &req.sgf, &req.psq) {
+        (_, Some(text), _) => {
             let mut games =
                 read_sgf(text, rule).map_err(|e| unreadable(format!("in the SGF: {e}")))?;
             games.swap_remove(0).board
         }
-        (moves, None) => {
+        (_, _, Some(text)) => {
+            read_psq(text, rule)
+                .map_err(|e| unreadable(format!("in the Piskvork record: {e}")))?
+                .board
+        }
+        (moves, None, None) => {
             let mut board = Board::new(req.size.unwrap_or(15), rule)
                 .map_err(|e| ApiError::bad(e.to_string()))?;
             if let Some(moves) = moves {

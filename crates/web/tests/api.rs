@@ -620,6 +620,12 @@ async fn a_game_can_start_from_sgf() {
     assert_eq!((&g["size"], &g["rule"]), (&json!(20), &json!("standard")));
     assert_eq!(g["moves"], json!(["j11", "k10", "a10"]));
     assert_eq!(g["to_move"], "white");
+    // A Piskvork record (the Gomocup's) brings its size; its rule is the request's.
+    let psq = "Piskvorky 20x20, 11:11, 0\r\n10,10,5\r\n11,11,7\r\nx.exe\r\ny.exe\r\n-1\r\n";
+    let (s, g) = post(&c, &url, json!({"psq": psq, "rule": "standard"})).await;
+    assert_eq!(s, 201, "{g}");
+    assert_eq!((&g["size"], &g["rule"]), (&json!(20), &json!("standard")));
+    assert_eq!(g["moves"], json!(["j11", "k10"]));
     // A game given back as SGF starts the same game again: size, rule, moves; a finished
     // game has its result.
     let (_, g) = post(
@@ -658,7 +664,18 @@ async fn a_game_can_start_from_sgf() {
     for (body, status, says) in [
         (json!({"sgf": "(;GM[4]\n;B[jj];B[kk])"}), 422, "line"),
         (json!({"sgf": "nothing"}), 422, "no game"),
-        (json!({"sgf": sgf, "moves": "h8"}), 400, "not both"),
+        (json!({"sgf": sgf, "moves": "h8"}), 400, "only one of"),
+        (
+            json!({"psq": "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n"}),
+            422,
+            "line 3",
+        ),
+        (json!({"psq": "8,8,0"}), 422, "not a Piskvork record"),
+        (
+            json!({"psq": "Piskvorky 15x15, 0:0, 0\n", "sgf": sgf}),
+            400,
+            "only one of",
+        ),
     ] {
         let (s, v) = post(&c, &url, body.clone()).await;
         assert_eq!(s, status, "{body} -> {v}");
