@@ -43,6 +43,10 @@ pub struct PlayArgs {
     /// Seconds the engine thinks per move.
     #[arg(long, default_value_t = 2.0, value_parser = crate::seconds)]
     time: f64,
+    /// Start from these moves (an opening to practise, or a game left off), e.g. h8i9h9;
+    /// `--first` still says who plays Black. `undo` takes back no move of them.
+    #[arg(long, value_name = "MOVES")]
+    from: Option<String>,
     #[command(flatten)]
     threads: Threads,
 }
@@ -533,7 +537,9 @@ fn bench(a: &BenchArgs) -> Result<()> {
 }
 
 /// The end of a game in the terminal: its moves, to keep, and how to review them.
-fn farewell(board: &Board) {
+/// The game's moves and the commands that review it and, if it is not over, go on with it
+/// (`human_black`: who played Black).
+fn farewell(board: &Board, human_black: bool) {
     if board.history().is_empty() {
         return;
     }
@@ -546,13 +552,23 @@ fn farewell(board: &Board) {
     }
     let moves = board.move_string();
     println!("the game: {moves}\nto review it: alphabeta gomoku review {moves}{options}");
+    if board.winner().is_none() && !board.is_full() {
+        let first = if human_black { "" } else { " --first engine" };
+        println!("to go on with it: alphabeta gomoku play --from {moves}{options}{first}");
+    }
 }
 
 fn play(a: &PlayArgs) -> Result<()> {
     let mut board = Board::new(a.size, rule_of(a.rule))?;
+    if let Some(moves) = &a.from {
+        board.play_sequence(moves).context("in --from")?;
+    }
     let mut engine = Engine::default();
     engine.set_threads(a.threads.n.into());
     let human_black = matches!(a.first, First::Human);
+    // The first move `undo` may take back: the human's first after the given moves.
+    let start = board.history().len();
+    let yours_from = start + usize::from((start % 2 == 0) != human_black);
     let budget = Duration::from_secs_f64(a.time.clamp(0.05, 600.0));
     let mut prompt = crate::terminal::Prompt::new();
     let rules = match board.rule() {
@@ -581,24 +597,23 @@ fn play(a: &PlayArgs) -> Result<()> {
                 "O"
             };
             println!("{winner} wins with {}", names.join(" "));
-            farewell(&board);
+            farewell(&board, human_black);
             return Ok(());
         }
         if board.is_full() {
             println!("a draw: the board is full");
-            farewell(&board);
+            farewell(&board, human_black);
             return Ok(());
         }
         let black_to_move = board.history().len() % 2 == 0;
         if black_to_move == human_black {
             let Some(t) = prompt.ask("your move: ")? else {
-                farewell(&board);
+                farewell(&board, human_black);
                 return Ok(());
             };
             if t == "undo" {
-                // Take back the engine's reply and your move (the engine's opening stone,
-                // when it began, stays).
-                let yours_from = usize::from(!human_black);
+                // Take back the engine's reply and your move (the moves given to start
+                // from, and the engine's first stone when it began, stay).
                 if board.history().len() < yours_from + 2 {
                     println!("nothing to take back");
                 } else {

@@ -707,6 +707,55 @@ fn gomoku_play_over_a_pipe() {
     let j: Value = serde_json::from_str(&ok(&review)).unwrap();
     assert_eq!(j["moves"].as_array().unwrap().len(), 2, "{j}");
     assert_eq!(j["moves"][0]["move"], "e5");
+    // A game left off goes on from where it was, with the command printed on leaving:
+    // White (the engine, Black being the human) answers after the given moves, and `undo`
+    // takes back only moves played since.
+    let resume = |args: &[&str], input: &str| {
+        let o = run(args, input.as_bytes());
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(o.status.success(), "{out}");
+        let game = out
+            .lines()
+            .find_map(|l| l.split_once("the game: ").map(|(_, g)| g))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string();
+        let go_on = out
+            .lines()
+            .find_map(|l| l.strip_prefix("to go on with it: alphabeta "))
+            .map(|l| l.split(' ').map(String::from).collect::<Vec<_>>());
+        (out, game, go_on)
+    };
+    let (out, game, go_on) = resume(
+        &["gomoku", "play", "--from", "h8i9j10", "--time", "0.05"],
+        "undo\nquit\n",
+    );
+    assert!(out.contains("nothing to take back"), "{out}");
+    assert!(
+        game.starts_with("h8i9j10") && game.len() > 7,
+        "the engine answered: {game}"
+    );
+    let mut args = go_on.expect("a game to go on with");
+    assert_eq!(args[..4], ["gomoku", "play", "--from", game.as_str()]);
+    args.extend(["--time".into(), "0.05".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (_, again, _) = resume(&args, "a1\nundo\nquit\n");
+    assert_eq!(
+        again, game,
+        "undo took back a1 and the answer, nothing before"
+    );
+    // The engine as Black, and a game that is over: nothing to go on with.
+    let (_, game, go_on) = resume(
+        &[
+            "gomoku", "play", "--from", "h8", "--first", "engine", "--time", "0.05",
+        ],
+        "quit\n",
+    );
+    let go_on = go_on.unwrap().join(" ");
+    assert_eq!(go_on, "gomoku play --from h8 --first engine", "{game}");
+    let (out, _, go_on) = resume(&["gomoku", "play", "--from", "h8a1i8a2j8a3k8a4l8"], "");
+    assert!(out.contains("X wins with"), "{out}");
+    assert!(go_on.is_none(), "{out}");
+    assert!(fails(&["gomoku", "play", "--from", "h8h8"]).contains("in --from"));
 }
 
 #[test]
