@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    Board, Caps, Engine, IterationReport, Limit, Rule, Source, Thought, VcfSearch, VctSearch,
+    Board, Caps, Engine, IterationReport, Limit, LineReport, Rule, Source, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -275,19 +275,7 @@ struct AnalyzeJson {
     source: String,
     nodes: u64,
     /// The best moves, best first (one unless `--multipv`).
-    lines: Vec<LineJson>,
-}
-
-#[derive(Serialize)]
-struct LineJson {
-    #[serde(rename = "move")]
-    best_move: String,
-    score: String,
-    pv: Vec<String>,
-    source: String,
-    /// The depth the line was searched to (0 for a forced move or a proof by fours): the
-    /// lines of a search stopped part-way through a depth come from two depths.
-    depth: u32,
+    lines: Vec<LineReport>,
 }
 
 pub fn run(cmd: &GomokuCommand) -> Result<()> {
@@ -355,13 +343,6 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let t = &lines[0];
     let best = t.best.map(|c| shown.name(c));
     let how = t.source.name();
-    let line_json = |l: &Thought| LineJson {
-        best_move: l.best.map(|c| shown.name(c)).unwrap_or_default(),
-        score: l.score.to_string(),
-        pv: shown.names(&l.pv),
-        source: l.source.name().into(),
-        depth: l.depth,
-    };
     if a.json {
         let j = AnalyzeJson {
             position: shown.move_string(),
@@ -374,8 +355,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             nodes: t.nodes,
             lines: lines
                 .iter()
-                .filter(|l| l.best.is_some())
-                .map(line_json)
+                .filter_map(|l| LineReport::of(&shown, l))
                 .collect(),
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
@@ -395,15 +375,17 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
         if a.multipv > 1 && t.best.is_some() {
             println!("best moves:");
             for (i, l) in lines.iter().enumerate() {
-                let j = line_json(l);
+                let Some(j) = LineReport::of(&shown, l) else {
+                    continue;
+                };
                 let how = match l.source {
                     Source::Search => format!("search, depth {}", j.depth),
-                    _ => j.source.clone(),
+                    _ => j.source.to_string(),
                 };
                 println!(
                     "{:>3}. {:<4} {:>10}  ({how})  line {}",
                     i + 1,
-                    j.best_move,
+                    j.cell,
                     j.score,
                     j.pv.join(" ")
                 );

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta::{Game, Iteration, NoObserver, Score, Search, SearchOptions};
+use alphabeta::{Game, Iteration, NoObserver, RootLine, Score, Search, SearchOptions};
 
 use crate::{Board, Cell, Threats, VcfSearch};
 
@@ -62,6 +62,49 @@ impl IterationReport {
             nodes_per_second: (it.nodes as f64 / secs) as u64,
             milliseconds: it.time.as_millis() as u64,
         }
+    }
+}
+
+/// One of the engine's best moves in people's terms (moves as `h8`), to print or to
+/// serialise: `gomoku analyze --multipv` and the web page's hint report them alike.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LineReport {
+    /// The move.
+    #[serde(rename = "move")]
+    pub cell: String,
+    /// Its value for the side to move (`"win in 3"` when proven).
+    pub score: String,
+    /// The expected line, the move first.
+    pub pv: Vec<String>,
+    /// How it was found: `forced`, `vcf` or `search`.
+    pub source: &'static str,
+    /// The depth it was searched to (0 for a forced move or a proof by fours): the lines of
+    /// a search stopped part-way through a depth come from two depths.
+    pub depth: u32,
+}
+
+impl LineReport {
+    /// The report of the engine's line `t` in `board`, the position searched (none without
+    /// a move: the game was over).
+    pub fn of(board: &Board, t: &Thought) -> Option<LineReport> {
+        Some(LineReport {
+            cell: board.name(t.best?),
+            score: t.score.to_string(),
+            pv: board.names(&t.pv),
+            source: t.source.name(),
+            depth: t.depth,
+        })
+    }
+
+    /// The report of a line of a completed depth (see [`Iteration::lines`]), a search's.
+    pub fn of_root(board: &Board, l: &RootLine<u16>) -> Option<LineReport> {
+        Some(LineReport {
+            cell: board.name(*l.pv.first()?),
+            score: l.score.to_string(),
+            pv: board.names(&l.pv),
+            source: Source::Search.name(),
+            depth: l.depth,
+        })
     }
 }
 

@@ -47,7 +47,9 @@ pub use board::{
 };
 pub use combos::{Combo, COMBO_KINDS};
 pub use counts::Counts;
-pub use engine::{search_options, Caps, Engine, IterationReport, Limit, Source, Thought, TimePlan};
+pub use engine::{
+    search_options, Caps, Engine, IterationReport, Limit, LineReport, Source, Thought, TimePlan,
+};
 pub use evaluation::Threats;
 pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};

@@ -11,10 +11,10 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use alphabeta::{mix64, Score, StopHandle};
+use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
     read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit,
-    MoveReport, MoveReview, Rule, SgfGame, Summary,
+    LineReport, MoveReport, MoveReview, Rule, SgfGame, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -469,37 +469,17 @@ pub struct Hint {
     lines: Option<u32>,
 }
 
-/// One suggested move.
-#[derive(Serialize)]
-struct HintLine {
-    #[serde(rename = "move")]
-    cell: String,
-    score: String,
-    pv: Vec<String>,
-}
-
-impl HintLine {
-    /// The suggestion `best` with its `score` and line, in people's terms (none without a move).
-    fn of(board: &Board, best: Option<u16>, score: Score, pv: &[u16]) -> Option<HintLine> {
-        Some(HintLine {
-            cell: board.name(best?),
-            score: score.to_string(),
-            pv: board.names(pv),
-        })
-    }
-}
-
 /// A completed depth of the hint's search: its lines by falling score.
 #[derive(Serialize)]
 struct HintIteration {
     depth: u32,
-    lines: Vec<HintLine>,
+    lines: Vec<LineReport>,
 }
 
 /// The hint: the best moves by falling score.
 #[derive(Serialize)]
 struct HintReply {
-    lines: Vec<HintLine>,
+    lines: Vec<LineReport>,
     milliseconds: u64,
 }
 
@@ -528,7 +508,7 @@ pub async fn hint(
                 let lines = it
                     .lines
                     .iter()
-                    .filter_map(|l| HintLine::of(&shown, l.pv.first().copied(), l.score, &l.pv));
+                    .filter_map(|l| LineReport::of_root(&shown, l));
                 let e = HintIteration {
                     depth: it.depth,
                     lines: lines.collect(),
@@ -539,7 +519,7 @@ pub async fn hint(
         move |_, board, thoughts| {
             let lines = thoughts
                 .iter()
-                .filter_map(|t| HintLine::of(board, t.best, t.score, &t.pv))
+                .filter_map(|t| LineReport::of(board, t))
                 .collect();
             let reply = HintReply {
                 lines,

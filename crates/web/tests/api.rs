@@ -482,6 +482,13 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
         .map(|(name, it)| {
             assert_eq!(name, "iteration");
             assert!(!it["lines"].as_array().unwrap().is_empty(), "{it}");
+            // A depth's lines are the search's, searched to that depth.
+            for l in it["lines"].as_array().unwrap() {
+                assert_eq!(
+                    (&l["source"], &l["depth"]),
+                    (&json!("search"), &it["depth"])
+                );
+            }
             it["depth"].as_u64().unwrap()
         })
         .collect();
@@ -499,6 +506,10 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
     let v = &ev.last().unwrap().1;
     assert_eq!(v["lines"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["lines"][0]["move"], "i4");
+    assert_eq!(
+        (&v["lines"][0]["source"], &v["lines"][0]["depth"]),
+        (&json!("forced"), &json!(0))
+    );
     // Requests that make no sense.
     for query in [
         "lines=0",
