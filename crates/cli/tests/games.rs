@@ -176,10 +176,16 @@ fn connect4_solve() {
     assert!(fails(&["connect4", "solve", "1111111"]).contains("column 1 is full"));
 }
 
+/// A fresh folder of this test process's own, for files a test writes.
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("alphabeta-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn connect4_bench_checks_answers() {
-    let dir = std::env::temp_dir().join(format!("alphabeta-c4-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("c4");
     let path = |n: &str| dir.join(n).to_string_lossy().into_owned();
     // Two lines of End-Easy, right and then one deliberately wrong.
     std::fs::write(path("good"), "2252576253462244111563365343671351441 -1\n").unwrap();
@@ -359,8 +365,7 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
 /// its first two moves an opening that is not reviewed.
 #[test]
 fn gomoku_review_reads_a_game_from_an_sgf_file() {
-    let dir = std::env::temp_dir().join(format!("alphabeta-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("sgf");
     let path = dir.join("match.sgf");
     std::fs::write(
         &path,
@@ -454,8 +459,7 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
 /// game typed as moves.
 #[test]
 fn gomoku_review_reads_a_gomocup_psq_record() {
-    let dir = std::env::temp_dir().join(format!("alphabeta-psq-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("psq");
     let path = dir.join("game.psq");
     std::fs::write(
         &path,
