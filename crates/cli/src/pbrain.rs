@@ -6,6 +6,9 @@
 //! `INFO max_memory`, is paid from the turn, not added to it). Every command gets its answer; a malformed or
 //! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
 //!
+//! `SWAP2BOARD` (the swap2 opening, added to the protocol in 2022) proposes three stones or
+//! chooses a colour by the search's value.
+//!
 //! Besides the Gomocup commands, the brain answers the Yixin-Board extension's commands that
 //! a person studying a position uses: `YXBOARD` (a position, no move), `YXNBEST n` (the best
 //! `n` moves, then the first played), `YXSTOP` or `STOP` (play the best move found so far),
@@ -19,7 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use alphabeta::StopHandle;
+use alphabeta::{Score, StopHandle};
 use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
@@ -237,6 +240,7 @@ impl Brain {
                     self.think(&done, 1, out);
                 }
             }
+            "SWAP2BOARD" => self.swap2(rx, out),
             "TAKEBACK" => self.takeback(arg, out),
             "INFO" => self.info(arg, out),
             "ABOUT" => say(out, ABOUT),
@@ -423,6 +427,123 @@ impl Brain {
         }
         self.board = Some(b);
         Some(done)
+    }
+
+    /// `SWAP2BOARD`, the stones so far (`x,y` lines in the order played, Black first), then
+    /// `DONE`: the swap2 opening. With none, the brain proposes three stones (two Black, one
+    /// White): of a few shapes around the centre, the one its search finds most level, so
+    /// that the opponent's choice of colour gains little. With three or five (White to move),
+    /// it takes the colour its search prefers: `SWAP` for Black, or White's move. (It never
+    /// takes the third option, two more stones, which the rules allow but do not require.)
+    fn swap2<W: Write>(&mut self, rx: &mpsc::Receiver<Line>, out: &mut W) {
+        let Some((items, done)) = read_list(rx) else {
+            return;
+        };
+        let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
+            return say(out, "ERROR no board: send START first");
+        };
+        let mut b = match Board::new(size, self.rule) {
+            Ok(b) => b,
+            Err(e) => return say(out, &format!("ERROR {e}")),
+        };
+        for item in &items {
+            let cell = parse_xy(item).and_then(|(x, y)| b.index(x, y));
+            match cell.map(|c| b.try_play(c)) {
+                Some(Ok(())) => {}
+                Some(Err(e)) => return say(out, &format!("ERROR SWAP2BOARD {e}")),
+                None => {
+                    return say(
+                        out,
+                        &format!(
+                            "ERROR SWAP2BOARD needs x,y lines on the board, got '{}'",
+                            shorten(item)
+                        ),
+                    )
+                }
+            }
+        }
+        if !self.table_sized {
+            self.engine.set_table_megabytes(DEFAULT_TABLE_MB);
+            self.table_sized = true;
+        }
+        let budget = match self.limit(done.arrived.elapsed()) {
+            Limit::Time(t) | Limit::Exactly(t) => t,
+            Limit::Depth(_) => DEFAULT_TURN,
+        };
+        self.stops.clear(done.stops);
+        match items.len() {
+            0 => {
+                let stones = self.level_opening(&b, budget);
+                let xy: Vec<String> = stones
+                    .iter()
+                    .map(|&c| {
+                        let (x, y) = b.xy(c);
+                        format!("{x},{y}")
+                    })
+                    .collect();
+                say(out, &xy.join(" "));
+            }
+            3 | 5 => {
+                // White to move: its search's value says which colour to take.
+                let t = self.engine.think(&mut b, Limit::Exactly(budget), |_| {});
+                match t.best {
+                    Some(cell) if t.score >= Score::DRAW => {
+                        let (x, y) = b.xy(cell);
+                        say(
+                            out,
+                            &format!("MESSAGE white's value {}: stays white", t.score),
+                        );
+                        say(out, &format!("{x},{y}"));
+                    }
+                    _ => {
+                        say(
+                            out,
+                            &format!("MESSAGE white's value {}: takes black", t.score),
+                        );
+                        say(out, "SWAP");
+                    }
+                }
+            }
+            n => say(
+                out,
+                &format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, not {n}"),
+            ),
+        }
+    }
+
+    /// Three opening stones (Black, White, Black) near the centre of the empty `board`: of a
+    /// few shapes, the one whose position (White to move) the search values nearest level,
+    /// each searched for an equal share of `budget`.
+    fn level_opening(&mut self, board: &Board, budget: Duration) -> Vec<u16> {
+        // (dx, dy) from the centre of Black's first stone, White's, Black's second.
+        const SHAPES: [[(i32, i32); 3]; 6] = [
+            [(0, 0), (1, 0), (1, 1)],
+            [(0, 0), (1, 1), (2, 0)],
+            [(0, 0), (0, 1), (2, 2)],
+            [(0, 0), (1, -1), (2, 1)],
+            [(0, 0), (2, 0), (1, 2)],
+            [(0, 0), (-1, 1), (2, 1)],
+        ];
+        let c = board.size() as i32 / 2;
+        let share = budget / SHAPES.len() as u32;
+        let mut best: Option<(i32, Vec<u16>)> = None;
+        for shape in SHAPES {
+            let mut b = board.clone();
+            let cells: Vec<u16> = shape
+                .iter()
+                .filter_map(|&(dx, dy)| b.index((c + dx) as u32, (c + dy) as u32))
+                .collect();
+            if cells.len() < 3 || cells.iter().any(|&cell| b.try_play(cell).is_err()) {
+                continue;
+            }
+            let t = self.engine.think(&mut b, Limit::Exactly(share), |_| {});
+            let off = t.score.0.saturating_abs();
+            if best.as_ref().is_none_or(|(o, _)| off < *o) {
+                best = Some((off, cells));
+            }
+        }
+        best.map(|(_, cells)| cells)
+            .expect("a board of 5 or more fits a shape")
     }
 
     /// `YXBLOCK` (`add`) or `YXBLOCKUNDO`, then `x,y` lines, then `DONE`: cells added to or

@@ -877,3 +877,54 @@ fn yxstop_plays_at_once_and_stops_only_its_own_search() {
     b.send("END");
     assert!(b.child.wait().unwrap().success());
 }
+
+/// `SWAP2BOARD`, the Piskvork protocol's swap2 opening (its 2022 page): three stones asked
+/// for; with three given, the colour that is plainly better taken (two central Black
+/// stones against White's in a corner: `SWAP`, Black; White's central stone against two in
+/// corners: White's move); with five, one of the two answers.
+#[test]
+fn swap2_opening_over_the_protocol() {
+    let mut b = Brain::start();
+    b.send("START 15");
+    assert_eq!(b.reply(), "OK");
+    b.send("INFO timeout_turn 600");
+    b.send_list("SWAP2BOARD", &[]);
+    let r = b.reply();
+    let stones: Vec<(u32, u32)> = r.split(' ').map(parse_move).collect();
+    assert_eq!(stones.len(), 3, "{r}");
+    assert!(stones.iter().all(|&(x, y)| x < 15 && y < 15), "{r}");
+    let mut distinct = stones.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{r}");
+    b.send_list("SWAP2BOARD", &cells(&[(7, 7), (0, 0), (8, 8)]));
+    assert_eq!(b.reply(), "SWAP", "Black is plainly better");
+    let given = [(0, 0), (7, 7), (14, 14)];
+    b.send_list("SWAP2BOARD", &cells(&given));
+    let m = parse_move(&b.reply());
+    assert!(
+        m.0 < 15 && m.1 < 15 && !given.contains(&m),
+        "White's move: {m:?}"
+    );
+    let five = [(7, 7), (8, 7), (9, 9), (8, 8), (8, 6)];
+    b.send_list("SWAP2BOARD", &cells(&five));
+    let r = b.reply();
+    assert!(
+        r == "SWAP" || !five.contains(&parse_move(&r)),
+        "SWAP or White's sixth stone: {r}"
+    );
+    for (list, says) in [
+        (cells(&[(1, 1)]), "0, 3 or 5"),
+        (cells(&[(1, 1), (2, 2), (1, 1)]), "taken"),
+        (vec!["1;1".to_string()], "x,y"),
+    ] {
+        b.send_list("SWAP2BOARD", &list);
+        let r = b.reply();
+        assert!(
+            r.starts_with("ERROR") && r.contains(says),
+            "{list:?} -> {r}"
+        );
+    }
+    b.send("END");
+    assert!(b.child.wait().unwrap().success());
+}
