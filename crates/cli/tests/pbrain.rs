@@ -37,6 +37,20 @@ impl Brain {
         }
     }
 
+    /// A brain that has answered `START size`.
+    fn on_board(size: u32) -> Brain {
+        let mut b = Brain::start();
+        b.send(&format!("START {size}"));
+        assert_eq!(b.reply(), "OK");
+        b
+    }
+
+    /// Sends `END`; the brain must exit cleanly.
+    fn end(mut self) {
+        self.send("END");
+        assert!(self.child.wait().unwrap().success());
+    }
+
     fn send(&mut self, s: &str) {
         writeln!(self.stdin, "{s}").unwrap();
         self.stdin.flush().unwrap();
@@ -79,9 +93,7 @@ fn has_five(stones: &HashSet<(u32, u32)>) -> bool {
 
 #[test]
 fn a_full_game_against_a_scripted_opponent() {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 300");
     b.send("INFO rule 0");
     b.send("INFO thread_num 2");
@@ -118,8 +130,7 @@ fn a_full_game_against_a_scripted_opponent() {
         .unwrap();
     b.send(&format!("TURN {},{}", mv.0, mv.1));
     assert!(b.reply().contains("over"));
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 #[test]
@@ -168,8 +179,7 @@ fn board_takeback_garbage_and_about() {
     b.send("1,2,x");
     b.send("DONE");
     assert!(b.reply().starts_with("ERROR"), "a malformed BOARD line");
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// The protocol's promise: every answer arrives within `timeout_turn`, measured here as the
@@ -180,9 +190,7 @@ fn board_takeback_garbage_and_about() {
 #[test]
 fn every_move_arrives_within_the_turn_limit() {
     let turn = Duration::from_millis(1000);
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send(&format!("INFO timeout_turn {}", turn.as_millis()));
     b.send("INFO timeout_match 1000000");
     b.send("INFO thread_num 2");
@@ -220,8 +228,7 @@ fn every_move_arrives_within_the_turn_limit() {
             .collect();
         timed(&mut b, &board);
     }
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// The match clock's promise: two brains play each other under a short match clock that
@@ -277,9 +284,7 @@ fn a_game_under_a_match_clock_never_runs_out_of_it() {
 /// The moves and thinking lines (timing left out) of a short game against a fixed script,
 /// the brain capped by `caps` (INFO lines) with a long turn, so the caps bind, not the clock.
 fn capped_game(caps: &[&str]) -> Vec<String> {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 30000");
     for line in caps {
         b.send(line);
@@ -358,9 +363,7 @@ fn node_and_depth_caps_bind_and_the_game_repeats() {
 
 #[test]
 fn lines_sent_while_thinking_are_kept() {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 1000");
     b.send("BEGIN");
     // Sent at once, while the brain thinks about BEGIN: answered after it, in order.
@@ -370,8 +373,7 @@ fn lines_sent_while_thinking_are_kept() {
     assert!(first.contains(','), "the move first: {first}");
     assert!(b.reply().starts_with("name="));
     assert!(b.reply().starts_with("UNKNOWN"));
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 #[test]
@@ -420,8 +422,7 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
     // Still working: a move on request.
     b.send("BEGIN");
     assert_eq!(b.xy(), (7, 7));
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// Sends `BOARD` with these own (1) and opponent (2) stones, then `DONE`.
@@ -444,9 +445,7 @@ fn renju_over_the_protocol() {
     let far_white: Vec<(u32, u32)> = (0..7).map(|k| (2 * k, 0)).collect();
     // Black: a column 7,5 7,6 7,7 and a row 4,8 5,8 6,8, both open: 7,8 makes two fours.
     let black = [(7, 5), (7, 6), (7, 7), (4, 8), (5, 8), (6, 8)];
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO rule 4");
     b.send("INFO timeout_turn 500");
     send_board(&mut b, &black, &far_white[..6]);
@@ -487,8 +486,7 @@ fn renju_over_the_protocol() {
     assert!(!reply.starts_with("ERROR"), "{reply}");
     let (x, y) = reply.split_once(',').expect("a move");
     assert!(x.parse::<u32>().unwrap() < 15 && y.parse::<u32>().unwrap() < 15);
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// The brain's peak resident memory, from the kernel's own count.
@@ -518,9 +516,7 @@ fn the_brain_keeps_inside_max_memory() {
         assert!(peak < allowed / 1024, "peak {peak} KiB at {allowed} bytes");
     }
     // And the limit is what binds: the default table shows in the peak without it.
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 1000");
     b.send("TURN 7,7");
     b.xy();
@@ -537,9 +533,7 @@ fn the_brain_keeps_inside_max_memory() {
 fn an_overrun_clock_is_no_time_left_not_a_bad_line() {
     // The protocol sends a negative time_left once the clock is overrun. The brain must not
     // answer ERROR and go on with the 60 s it was told before: it moves at once.
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 30000");
     b.send("INFO time_left 60000");
     b.send("INFO time_left -250");
@@ -549,8 +543,7 @@ fn an_overrun_clock_is_no_time_left_not_a_bad_line() {
     let took = asked.elapsed();
     // 15 s (a quarter of the stale 60 s) if the line were refused; the floor is far below.
     assert!(took < Duration::from_secs(5), "took {took:?}");
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 #[cfg(target_os = "linux")]
@@ -633,9 +626,7 @@ const BLOCK: (u32, u32) = (7, 10);
 
 #[test]
 fn yixin_board_sets_a_position_asks_for_several_moves_and_blocks_some() {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 10000");
     b.send("INFO max_depth 6");
     // A position and no move: the next reply is ABOUT's.
@@ -755,8 +746,7 @@ fn yixin_board_sets_a_position_asks_for_several_moves_and_blocks_some() {
         seen[1].starts_with("MESSAGE INFO MAX_THREAD_NUM "),
         "{seen:?}"
     );
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// The cells Black may not play in this renju position, by the library's own test (which
@@ -781,9 +771,7 @@ fn yixin_board_renju_and_its_forbidden_cells() {
     // Black: a column 7,5 7,6 7,7 and a row 4,8 5,8 6,8, both open: 7,8 is a double four.
     let black = [(7, 5), (7, 6), (7, 7), (4, 8), (5, 8), (6, 8)];
     let white: Vec<(u32, u32)> = (0..7).map(|k| (2 * k, 0)).collect();
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     // Yixin-Board's number for renju.
     b.send("INFO rule 2");
     b.send_list("yxboard", &stones(&black, &white[..6]));
@@ -822,8 +810,7 @@ fn yixin_board_renju_and_its_forbidden_cells() {
     b.send_list("yxboard", &stones(&black, &white[..6]));
     b.send("yxshowforbid");
     assert_eq!(b.reply(), "FORBID .");
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// Does the brain answer `command` (sent, then `stop` at once or once it reports a depth)
@@ -847,9 +834,7 @@ fn stopped_early(b: &mut Brain, command: &str, stop: &str, wait_for_depth: bool)
 
 #[test]
 fn yxstop_plays_at_once_and_stops_only_its_own_search() {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 60000");
     b.send("BEGIN");
     assert_eq!(b.xy(), (7, 7));
@@ -874,8 +859,7 @@ fn yxstop_plays_at_once_and_stops_only_its_own_search() {
         messages.iter().any(|m| m.starts_with("MESSAGE depth 4 ")),
         "the move after an idle stop was not searched: {messages:?}"
     );
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
 
 /// `SWAP2BOARD`, the Piskvork protocol's swap2 opening (its 2022 page): three stones asked
@@ -884,9 +868,7 @@ fn yxstop_plays_at_once_and_stops_only_its_own_search() {
 /// corners: White's move); with five, one of the two answers.
 #[test]
 fn swap2_opening_over_the_protocol() {
-    let mut b = Brain::start();
-    b.send("START 15");
-    assert_eq!(b.reply(), "OK");
+    let mut b = Brain::on_board(15);
     b.send("INFO timeout_turn 600");
     b.send_list("SWAP2BOARD", &[]);
     let r = b.reply();
@@ -925,6 +907,5 @@ fn swap2_opening_over_the_protocol() {
             "{list:?} -> {r}"
         );
     }
-    b.send("END");
-    assert!(b.child.wait().unwrap().success());
+    b.end();
 }
