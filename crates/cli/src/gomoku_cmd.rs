@@ -158,6 +158,13 @@ fn forbidden_blocks(board: &Board, line: &[u16]) -> Vec<String> {
 
 /// `gomoku vcf` (`threes` false) and `gomoku vct` (`threes` true).
 fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
+    // The VCT solver's defences against a three are the cells that stop the open four to
+    // come; under caro a stone beyond it may also close that four's fives.
+    anyhow::ensure!(
+        !(threes && rule_of(a.rule).caro()),
+        "the VCT solver does not know caro's defences yet (a stone that closes a five); \
+         `gomoku vcf` does"
+    );
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     board
         .play_sequence(&a.position)
@@ -218,6 +225,8 @@ pub(crate) fn rule_of(r: RuleArg) -> Rule {
         RuleArg::Freestyle => Rule::Freestyle,
         RuleArg::Standard => Rule::Standard,
         RuleArg::Renju => Rule::Renju,
+        RuleArg::Caro => Rule::Caro,
+        RuleArg::StandardCaro => Rule::StandardCaro,
     }
 }
 
@@ -262,6 +271,10 @@ pub(crate) enum RuleArg {
     /// Renju: Black wins with exactly five and may not make a double three, a double four
     /// or an overline; White wins with five or more.
     Renju,
+    /// Caro: five or more wins, but not five with the opponent's stones at both ends.
+    Caro,
+    /// Caro with exactly five: neither six nor five closed at both ends wins.
+    StandardCaro,
 }
 
 #[derive(Serialize)]
@@ -559,6 +572,14 @@ fn play(a: &PlayArgs) -> Result<()> {
         Rule::Renju => {
             "Renju: X (Black) wins with exactly five and may not make a double three, a double \
              four or an overline; O (White) wins with five or more."
+        }
+        Rule::Caro => {
+            "Caro: five or more in a row wins, but not five with the other side's stones at \
+             both ends."
+        }
+        Rule::StandardCaro => {
+            "Caro: exactly five in a row wins, and not with the other side's stones at both \
+             ends; six or more does not."
         }
     };
     println!(

@@ -651,15 +651,13 @@ impl Brain {
                 self.table_sized = true;
             }
             ("rule", Ok(mask)) => {
-                // Bit 4 renju (exactly five for Black besides, so bit 1 may come with it),
-                // else bit 1 exactly five. Yixin-Board says renju with 2 alone (which the
-                // Gomocup reserves for continuous games, which the brain does not play).
-                self.rule = if mask & 4 != 0 || mask == 2 {
+                // Bit 4 renju, 8 caro, 1 exactly five. Yixin-Board says renju with 2 alone
+                // (which the Gomocup reserves for continuous games, which the brain does not
+                // play).
+                self.rule = if mask == 2 {
                     Rule::Renju
-                } else if mask & 1 != 0 {
-                    Rule::Standard
                 } else {
-                    Rule::Freestyle
+                    Rule::from_mask(mask)
                 };
                 if let Some(b) = &self.board {
                     if b.history().is_empty() {

@@ -603,6 +603,16 @@ fn gomoku_vct() {
     let text = ok(&["gomoku", "vct", position]);
     assert!(text.contains("black wins by continuous threats"), "{text}");
     assert!(fails(&["gomoku", "vct", "h8h8"]).contains("h8"));
+    // Caro's closing defences are unknown to the VCT solver: it says so rather than guess.
+    assert!(fails(&["gomoku", "vct", position, "--rule", "caro"]).contains("caro"));
+    // Under caro a five between two of the opponent's stones is no five: Black's f5 would
+    // close c5-g5 between White's b5 and h5, so Black has no win by fours there.
+    let closed = "c5b5d5h5e5a1g5b1m12c1k14d1";
+    let vcf = |rule: &str| -> Value {
+        serde_json::from_str(&ok(&["gomoku", "vcf", closed, "--rule", rule, "--json"])).unwrap()
+    };
+    assert_eq!(vcf("freestyle")["wins"], true);
+    assert_eq!(vcf("caro")["wins"], false);
 }
 
 /// Renju from the command line: a forbidden move in a position is refused with the reason;

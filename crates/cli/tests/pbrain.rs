@@ -909,3 +909,29 @@ fn swap2_opening_over_the_protocol() {
     }
     b.end();
 }
+
+/// `INFO rule 8` is caro: a five between two of the opponent's stones does not win. Black
+/// (the brain) can close c5-e5 and g5 with f5, between White's b5 and h5; White threatens a
+/// five on row 1 from the edge (a1-d1, then e1: an edge does not close a line). Under
+/// freestyle f5 wins at once; under caro it wins nothing, and e1 is the only block.
+#[test]
+fn caro_over_the_protocol() {
+    let black = [(2, 10), (3, 10), (4, 10), (6, 10), (12, 3), (10, 1)];
+    let white = [(1, 10), (7, 10), (0, 14), (1, 14), (2, 14), (3, 14)];
+    let mut b = Brain::on_board(15);
+    b.send("INFO timeout_turn 1000");
+    send_board(&mut b, &black, &white);
+    assert_eq!(b.xy(), (5, 10), "freestyle: the five");
+    for rule in ["8", "9"] {
+        b.send(&format!("INFO rule {rule}"));
+        b.send("RESTART");
+        assert_eq!(b.reply(), "OK");
+        send_board(&mut b, &black, &white);
+        assert_eq!(
+            b.xy(),
+            (4, 14),
+            "caro (rule {rule}): the block, not a closed five"
+        );
+    }
+    b.end();
+}

@@ -89,29 +89,79 @@ pub enum Rule {
     /// two fours, or two open threes at once; see [`Board::foul`]); White wins with five or
     /// more. No opening rule (the Gomocup gives an opening and plays on from it).
     Renju,
+    /// Caro (the Gomocup protocol's rule 8): five or more in a row wins, but not a line of
+    /// exactly five with the opponent's stones at both ends (a board edge does not block).
+    Caro,
+    /// Caro with exactly five (rule 9): six or more does not win either.
+    StandardCaro,
 }
 
 impl Rule {
-    /// `freestyle`, `standard` or `renju`, as the command line and the API name it.
+    /// `freestyle`, `standard`, `renju`, `caro` or `standard-caro`, as the command line and
+    /// the API name it.
     pub fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
             Rule::Renju => "renju",
+            Rule::Caro => "caro",
+            Rule::StandardCaro => "standard-caro",
         }
+    }
+
+    /// The rule of this [`name`](Self::name).
+    pub fn from_name(name: &str) -> Option<Rule> {
+        [
+            Rule::Freestyle,
+            Rule::Standard,
+            Rule::Renju,
+            Rule::Caro,
+            Rule::StandardCaro,
+        ]
+        .into_iter()
+        .find(|r| r.name() == name)
+    }
+
+    /// The rule for the Gomocup protocol's `INFO rule` bit mask: 4 renju (Black's exactly
+    /// five, so 1 may come with it), 8 caro, 1 exactly five; 2 (a continuous game) does not
+    /// change what wins.
+    pub fn from_mask(mask: u64) -> Rule {
+        match (mask & 4 != 0, mask & 8 != 0, mask & 1 != 0) {
+            (true, ..) => Rule::Renju,
+            (false, true, false) => Rule::Caro,
+            (false, true, true) => Rule::StandardCaro,
+            (false, false, true) => Rule::Standard,
+            (false, false, false) => Rule::Freestyle,
+        }
+    }
+
+    /// The rule's number in that bit mask.
+    pub fn mask(self) -> u8 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::Caro => 8,
+            Rule::StandardCaro => 9,
+        }
+    }
+
+    /// Does a line of exactly five with the opponent's stones at both ends not win?
+    pub fn caro(self) -> bool {
+        matches!(self, Rule::Caro | Rule::StandardCaro)
     }
 
     /// Does only exactly five win for `color` (six or more in a row does not)?
     pub fn exact_five(self, color: Color) -> bool {
         match self {
-            Rule::Freestyle => false,
-            Rule::Standard => true,
+            Rule::Freestyle | Rule::Caro => false,
+            Rule::Standard | Rule::StandardCaro => true,
             Rule::Renju => color == Color::Black,
         }
     }
 
     /// Do the line codes read five cells each way (an overline spoils a five for some
-    /// colour), not four?
+    /// colour, or, under caro, the stones at a five's ends), not four?
     fn reads_outer(self) -> bool {
         self != Rule::Freestyle
     }
@@ -939,14 +989,18 @@ impl Board {
         };
         for d in DIRECTIONS {
             let n = self.run_length(last, d, color);
-            let wins = n == 5 || (n > 5 && !self.rule.exact_five(color));
-            if wins {
-                let mut start = last as isize;
-                while self.cells[(start - d) as usize] == Cell::Stone(color) {
-                    start -= d;
-                }
-                return Some((0..n as isize).map(|k| (start + k * d) as u16).collect());
+            if n < 5 || (n > 5 && self.rule.exact_five(color)) {
+                continue;
             }
+            let mut start = last as isize;
+            while self.cells[(start - d) as usize] == Cell::Stone(color) {
+                start -= d;
+            }
+            let theirs = |at: isize| self.cells[at as usize] == Cell::Stone(color.other());
+            if n == 5 && self.rule.caro() && theirs(start - d) && theirs(start + 5 * d) {
+                continue;
+            }
+            return Some((0..n as isize).map(|k| (start + k * d) as u16).collect());
         }
         None
     }
@@ -1164,6 +1218,61 @@ mod tests {
         );
     }
 
+    /// Caro: five between two of the opponent's stones does not win (nor does the winning
+    /// line show), five against the board's edge does, and so does six between two under
+    /// the rule with overlines.
+    #[test]
+    fn caro_fives_closed_at_both_ends_do_not_win() {
+        // White: b5 and h5; Black fills c5 to g5 between them.
+        let closed = |rule: Rule, black: &[&str]| {
+            let mut b = Board::new(15, rule).unwrap();
+            let whites = ["b5", "h5", "a15", "c15", "e15", "g15", "i15"];
+            for (i, m) in black.iter().enumerate() {
+                b.try_play(b.parse_cell(m).unwrap()).unwrap();
+                if i + 1 < black.len() {
+                    b.try_play(b.parse_cell(whites[i]).unwrap()).unwrap();
+                }
+            }
+            b
+        };
+        let five = ["c5", "d5", "e5", "f5", "g5"];
+        for rule in [Rule::Caro, Rule::StandardCaro] {
+            let b = closed(rule, &five);
+            assert_eq!(
+                (b.winner(), b.winning_line()),
+                (None, None),
+                "{rule:?}\n{b}"
+            );
+        }
+        let b = closed(Rule::Freestyle, &five);
+        assert_eq!(b.winner(), Some(Color::Black));
+        // Against the board's edge (a5 to e5): a five.
+        let edge = line(
+            15,
+            Rule::Caro,
+            &[(0, 10), (1, 10), (2, 10), (3, 10), (4, 10)],
+        );
+        assert_eq!(edge.winner(), Some(Color::Black), "{edge}");
+        // Six between two of White's (b5 and i5), f5 joining c5-e5 and g5-h5.
+        let mut b = Board::new(15, Rule::Caro).unwrap();
+        let mut sb = Board::new(15, Rule::StandardCaro).unwrap();
+        let black = ["c5", "d5", "e5", "g5", "h5", "f5"];
+        let whites = ["b5", "i5", "a15", "c15", "e15"];
+        for board in [&mut b, &mut sb] {
+            for (i, m) in black.iter().enumerate() {
+                board.try_play(board.parse_cell(m).unwrap()).unwrap();
+                if i + 1 < black.len() {
+                    board
+                        .try_play(board.parse_cell(whites[i]).unwrap())
+                        .unwrap();
+                }
+            }
+        }
+        assert_eq!(b.winner(), Some(Color::Black), "six wins under caro\n{b}");
+        assert_eq!(b.winning_line().map(|l| l.len()), Some(6));
+        assert_eq!(sb.winner(), None, "not with exactly five\n{sb}");
+    }
+
     #[test]
     fn play_and_undo_restore_everything() {
         let mut b = board(15, Rule::Freestyle, "h8i9h9g7");
@@ -1207,30 +1316,35 @@ mod tests {
 
     /// The pattern table against the rule worked out on the real line, past the codes'
     /// window: a stone of `color` on `cell` makes five if its run along the line is five
-    /// (freestyle: five or more); a four if exactly one more stone within five cells makes
+    /// (freestyle: five or more; caro: not five between two of the opponent's stones); a
+    /// four if exactly one more stone within five cells makes
     /// such a five through `cell`, an open four if two or more do; an open three if one more
     /// stone makes an open four, a three if one makes a four. Random crowded boards under
-    /// both rules, small and large, so that runs reach past four cells and the walls.
+    /// every rule, small and large, so that runs reach past four cells and the walls.
     #[test]
     fn patterns_match_the_rule_on_the_real_line() {
-        /// Line values around the centre (index 10): 0 empty, 1 own, 2 anything else.
+        /// Line values around the centre (index 10): 0 empty, 1 own, 2 the opponent's, 3 off
+        /// the board.
         type Line = [u8; 21];
-        fn wins(line: &Line, exact: bool) -> bool {
+        fn wins(line: &Line, rule: Rule, color: Color) -> bool {
             let side = |step: isize| {
                 (1..=10)
                     .take_while(|&k| line[(10 + step * k) as usize] == 1)
                     .count()
             };
-            let run = side(-1) + side(1) + 1;
-            if exact {
-                run == 5
+            let (left, right) = (side(-1), side(1));
+            let run = left + right + 1;
+            // Caro: exactly five between two of the opponent's stones does not win.
+            let closed = || line[9 - left] == 2 && line[11 + right] == 2;
+            if run == 5 {
+                !(rule.caro() && closed())
             } else {
-                run >= 5
+                run > 5 && !rule.exact_five(color)
             }
         }
         /// Five, open four, four, open three, three, or `None` for anything less.
-        fn class(line: &mut Line, exact: bool, stones_left: u32) -> Pattern {
-            if wins(line, exact) {
+        fn class(line: &mut Line, rule: Rule, color: Color, stones_left: u32) -> Pattern {
+            if wins(line, rule, color) {
                 return Pattern::Five;
             }
             if stones_left == 0 {
@@ -1242,12 +1356,34 @@ mod tests {
                     continue;
                 }
                 line[j] = 1;
-                let q = class(line, exact, stones_left - 1);
+                let q = class(line, rule, color, stones_left - 1);
                 line[j] = 0;
                 fives += (q == Pattern::Five) as u32;
                 best = best.max(q);
             }
+            // Under caro two fives may both fall to one stone (beside one, it closes the
+            // other): open only if every opponent stone within reach leaves a five.
+            let open = |line: &mut Line| {
+                (5..=15).filter(|&j| j != 10).all(|j| {
+                    if line[j] != 0 {
+                        return true;
+                    }
+                    line[j] = 2;
+                    let left = (6..=14).any(|k| {
+                        if line[k] != 0 {
+                            return false;
+                        }
+                        line[k] = 1;
+                        let w = wins(line, rule, color);
+                        line[k] = 0;
+                        w
+                    });
+                    line[j] = 0;
+                    left
+                })
+            };
             match (fives, best) {
+                (f, _) if f >= 2 && rule.caro() && !open(line) => Pattern::Four,
                 (f, _) if f >= 2 => Pattern::OpenFour,
                 (1, _) => Pattern::Four,
                 (_, Pattern::OpenFour) => Pattern::OpenThree,
@@ -1263,9 +1399,15 @@ mod tests {
             (state % n as u64) as u32
         };
         let mut checked = [0usize; 2];
-        for round in 0..48 {
-            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
-            let size = [15, 9, 22][round / 3 % 3];
+        for round in 0..60 {
+            let rule = [
+                Rule::Freestyle,
+                Rule::Standard,
+                Rule::Renju,
+                Rule::Caro,
+                Rule::StandardCaro,
+            ][round % 5];
+            let size = [15, 9, 22][round / 5 % 3];
             let mut b = Board::new(size, rule).unwrap();
             // Stones in a box of 7 by 7 (on 9x9 the whole board) so that lines are crowded.
             let (lo, span) = if size == 9 { (0, 9) } else { (size / 2 - 3, 7) };
@@ -1278,8 +1420,7 @@ mod tests {
             for cell in b.cells().filter(|&c| b.at(c) == Cell::Empty) {
                 for (di, &d) in DIRECTIONS.iter().enumerate() {
                     for color in [Color::Black, Color::White] {
-                        let exact = rule.exact_five(color);
-                        let mut line = [2u8; 21];
+                        let mut line = [3u8; 21];
                         for sign in [-1isize, 1] {
                             for k in 1..=10isize {
                                 let i = (10 + sign * k) as usize;
@@ -1291,7 +1432,7 @@ mod tests {
                                 };
                             }
                         }
-                        let want = class(&mut line, exact, 2);
+                        let want = class(&mut line, rule, color, 2);
                         let got = b.pattern(cell, color, di);
                         let got = if got >= Pattern::Three {
                             got

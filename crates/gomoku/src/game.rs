@@ -188,6 +188,64 @@ impl Board {
         found
     }
 
+    /// Under caro, the empty cell where the opponent of `color` would close the five
+    /// `color` would make on the empty `c`: that five's line has the opponent's stone just
+    /// beyond one end and this cell beyond the other. `None` under the other rules, or where
+    /// no one stone closes it (both ends open, a longer line, fives on two lines).
+    pub(crate) fn closing_cell(&self, c: u16, color: Color) -> Option<u16> {
+        if !self.rule().caro() {
+            return None;
+        }
+        let mut lines = (0..4).filter(|&di| self.pattern(c, color, di) == Pattern::Five);
+        let (Some(di), None) = (lines.next(), lines.next()) else {
+            return None;
+        };
+        let d = DIRECTIONS[di];
+        let end = |sign: isize| {
+            let mut i = c as isize + sign * d;
+            while self.at(i as u16) == Cell::Stone(color) {
+                i += sign * d;
+            }
+            i as u16
+        };
+        let (e1, e2) = (end(-1), end(1));
+        let run = (e2 as isize - e1 as isize) / d - 1;
+        let theirs = Cell::Stone(color.other());
+        match (self.at(e1), self.at(e2)) {
+            _ if run != 5 => None,
+            (a, Cell::Empty) if a == theirs => Some(e2),
+            (Cell::Empty, b) if b == theirs => Some(e1),
+            _ => None,
+        }
+    }
+
+    /// Adds to `out` the cells where the opponent of `color` stops every five `color` has
+    /// to make: the five's cell when it has one, and under caro also the cell that closes
+    /// it, or one that blocks a five and closes the other. None when no one stone stops
+    /// them all (two fives elsewhere: the game is lost).
+    pub(crate) fn five_stoppers(&self, color: Color, out: &mut Vec<u16>) {
+        let (fives, n) = self.five_cells_upto2(color);
+        if !self.rule().caro() {
+            if n == 1 {
+                out.push(fives[0]);
+            }
+            return;
+        }
+        let all = self.five_cells(color);
+        let closers: Vec<Option<u16>> = all.iter().map(|&c| self.closing_cell(c, color)).collect();
+        let stops = |x: u16| {
+            all.iter()
+                .zip(&closers)
+                .all(|(&c, &closer)| x == c || closer == Some(x))
+        };
+        let before = out.len();
+        for x in all.iter().copied().chain(closers.iter().flatten().copied()) {
+            if stops(x) && !out[before..].contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+
     /// The first two cells where `color` would make five and how many there are (counting
     /// stops at 2).
     pub(crate) fn five_cells_upto2(&self, color: Color) -> ([u16; 2], usize) {
@@ -206,6 +264,11 @@ impl Board {
     /// at one empty cell count twice, so two need one.
     pub(crate) fn five_unstoppable(&self, color: Color) -> bool {
         let count = self.pattern_count(color, Pattern::Five);
+        if self.rule().caro() && count > 0 {
+            let mut stoppers = Vec::new();
+            self.five_stoppers(color, &mut stoppers);
+            return stoppers.is_empty();
+        }
         if count == 0 || (count == 1 && !self.fouls_bind(color.other())) {
             return false;
         }
@@ -394,6 +457,18 @@ impl Board {
             return Forced::Win;
         }
         let before = moves.len();
+        if self.rule().caro() && self.pattern_count(me.other(), Pattern::Five) > 0 {
+            // A five may also be stopped by closing it; where nothing stops them all, the
+            // blocks stand for every move (each loses).
+            self.five_stoppers(me.other(), moves);
+            if moves.len() == before {
+                self.each_five_cell(me.other(), |c| {
+                    moves.push(c);
+                    true
+                });
+            }
+            return Forced::Blocks;
+        }
         let mut fives = false;
         self.each_five_cell(me.other(), |c| {
             fives = true;
@@ -433,9 +508,12 @@ impl Board {
             } else {
                 MAX_MOVES
             };
+            // Under caro a threat may have answers these lists do not know (a stone that
+            // closes the five to come): every candidate is searched.
+            let answers = threatened.filter(|_| !self.rule().caro());
             let before = moves.len();
             let mut keys = keys;
-            self.ranked_candidates(threatened, 0..ranks, moves, keys.as_deref_mut());
+            self.ranked_candidates(answers, 0..ranks, moves, keys.as_deref_mut());
             if moves.len() == before && threatened.is_some() {
                 // Under renju every answer may be forbidden to Black: then it loses
                 // whatever it does; the quiet moves stand for the rest.
@@ -1014,9 +1092,11 @@ mod tests {
     #[test]
     fn sure_ends_hold_against_every_reply() {
         let mut rand = crate::test_util::xorshift(0x9E37_79B9_7F4A_7C15);
-        let (mut won, mut lost, mut bounds) = ([0; 2], 0, 0);
-        for rule in [Rule::Freestyle, Rule::Standard] {
-            let r = (rule == Rule::Standard) as usize;
+        let (mut won, mut lost, mut bounds) = ([0; 3], 0, 0);
+        for (r, rule) in [Rule::Freestyle, Rule::Standard, Rule::Caro]
+            .into_iter()
+            .enumerate()
+        {
             for _ in 0..25 {
                 let mut b = Board::new(15, rule).unwrap();
                 while b.winner().is_none() && b.history().len() < 60 {
@@ -1066,7 +1146,7 @@ mod tests {
             }
         }
         assert!(
-            won == [20, 20] && lost >= 10 && bounds >= 300,
+            won == [20, 20, 20] && lost >= 10 && bounds >= 300,
             "{won:?} {lost} {bounds}"
         );
     }
@@ -1080,7 +1160,7 @@ mod tests {
         let mut rand = crate::test_util::xorshift(0x1234_5678_9ABC_DEF1);
         let (mut threats, mut left_out) = (0, 0);
         for g in 0..800 {
-            let rule = [Rule::Freestyle, Rule::Standard][g % 2];
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Caro][g % 3];
             let mut b = Board::new(15, rule).unwrap();
             while b.winner().is_none() && b.history().len() < 60 {
                 let me = b.to_move();

@@ -1,7 +1,8 @@
 //! # alphabeta-gomoku: five in a row on the alphabeta engine
 //!
 //! The board and its rules (freestyle: five or more wins; standard: exactly five; renju:
-//! exactly five for Black, who may not play the [`Foul`]s, five or more for White), coordinates
+//! exactly five for Black, who may not play the [`Foul`]s, five or more for White; caro: not
+//! five with the opponent's stones at both ends), coordinates
 //! (`h8`, or `x,y` as the Gomocup protocol writes them), and the game as the engine sees it:
 //!
 //! - [`patterns`](Pattern): every empty cell knows, per direction, what a stone of either

@@ -10,7 +10,9 @@
 //! table reads only the inner 8 cells (the low 16 bits) and the board leaves the outer bits
 //! at zero. Under the standard rule a sixth stone just beyond such a five spoils it, so the
 //! 5th cell each side counts: its table reads all 20 bits and is exact (session 44 found
-//! the engine playing into overlines it took for fives when it saw 4 cells each side).
+//! the engine playing into overlines it took for fives when it saw 4 cells each side). So
+//! does caro's, where a five's end may be 5 cells away: exactly five with the opponent's
+//! stones just beyond both ends is no five.
 
 use std::sync::OnceLock;
 
@@ -117,10 +119,14 @@ pub fn tables(rule: Rule) -> &'static Tables {
     static FREESTYLE: OnceLock<Tables> = OnceLock::new();
     static STANDARD: OnceLock<Tables> = OnceLock::new();
     static RENJU: OnceLock<Tables> = OnceLock::new();
+    static CARO: OnceLock<Tables> = OnceLock::new();
+    static STANDARD_CARO: OnceLock<Tables> = OnceLock::new();
     let cell = match rule {
         Rule::Freestyle => &FREESTYLE,
         Rule::Standard => &STANDARD,
         Rule::Renju => &RENJU,
+        Rule::Caro => &CARO,
+        Rule::StandardCaro => &STANDARD_CARO,
     };
     cell.get_or_init(|| build(rule))
 }
@@ -133,14 +139,18 @@ fn at(code: u32, offset: isize) -> u32 {
 /// The offsets where a stone may be added: a five through the centre lies within 4 cells.
 const INNER: [isize; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 
-/// Does the centre stone (own) with these neighbours (own = `BLACK`) make five?
-fn five(code: u32, exact: bool) -> bool {
+/// Does the centre stone (own) with these neighbours (own = `BLACK`) make five? Only
+/// exactly five if `exact`; under `caro`, not exactly five with the opponent's stones just
+/// beyond both ends (within the 5 cells read each way: each end of a five is at most 4 away).
+fn five(code: u32, exact: bool, caro: bool) -> bool {
     let run = |sign: isize| (1..=5).take_while(|&k| at(code, sign * k) == BLACK).count();
-    let run = run(-1) + run(1) + 1;
-    if exact {
-        run == 5
-    } else {
-        run >= 5
+    let (left, right) = (run(-1), run(1));
+    let n = left + right + 1;
+    let closed =
+        || at(code, -(left as isize) - 1) == WHITE && at(code, right as isize + 1) == WHITE;
+    match n {
+        5 => !(caro && closed()),
+        n => n > 5 && !exact,
     }
 }
 
@@ -158,12 +168,12 @@ fn swap_colours(code: u32) -> u32 {
 /// to every outer pair.
 fn build(rule: Rule) -> Tables {
     let (black_exact, white_exact) = (rule.exact_five(Color::Black), rule.exact_five(Color::White));
-    let black = black_patterns(black_exact);
+    let black = black_patterns(black_exact, rule.caro());
     let white_own;
     let white = if white_exact == black_exact {
         &black
     } else {
-        white_own = black_patterns(white_exact);
+        white_own = black_patterns(white_exact, rule.caro());
         &white_own
     };
     // Worked out over the codes either table reads, then copied to every outer pair.
@@ -180,15 +190,31 @@ fn build(rule: Rule) -> Tables {
     Tables { table: both }
 }
 
-/// Black's pattern per code: over all codes when only exactly five wins, over the inner
-/// codes (the outer cells cannot matter) when five or more does. A code's pattern depends on
-/// the codes with one more own stone on an empty inner cell, which are larger numbers (an
-/// empty cell's 00 becomes 01): so the codes are worked out from the largest down.
-fn black_patterns(exact: bool) -> Vec<u8> {
-    let codes = if exact { CODES } else { INNER_CODES };
+/// Under caro: does the centre stone leave a five to make whatever one opponent stone on
+/// the line does? (Two cells that each make five are not enough: `.xx*x.o` blocked at
+/// the left end leaves `oxx*x.o`, whose five would be closed at both ends.)
+fn unstoppable(code: u32, exact: bool) -> bool {
+    const WINDOW: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
+    WINDOW
+        .into_iter()
+        .filter(|&j| at(code, j) == EMPTY)
+        .all(|j| {
+            let blocked = code | WHITE << shift(j);
+            INNER
+                .into_iter()
+                .any(|k| at(blocked, k) == EMPTY && five(blocked | BLACK << shift(k), exact, true))
+        })
+}
+
+/// Black's pattern per code: over all codes when only exactly five wins or under caro, over
+/// the inner codes (the outer cells cannot matter) when five or more does. A code's pattern
+/// depends on the codes with one more own stone on an empty inner cell, which are larger
+/// numbers (an empty cell's 00 becomes 01): so the codes are worked out from the largest down.
+fn black_patterns(exact: bool, caro: bool) -> Vec<u8> {
+    let codes = if exact || caro { CODES } else { INNER_CODES };
     let mut black = vec![0u8; codes];
     for code in (0..codes as u32).rev() {
-        let p = if five(code, exact) {
+        let p = if five(code, exact, caro) {
             Pattern::Five
         } else {
             let mut completions = 0;
@@ -204,6 +230,8 @@ fn black_patterns(exact: bool) -> Vec<u8> {
                 best_next = best_next.max(q);
             }
             match (completions, best_next) {
+                // Under caro one stone may spoil two fives: beside one, it closes the other.
+                (c, _) if c >= 2 && caro && !unstoppable(code, exact) => Pattern::Four,
                 (c, _) if c >= 2 => Pattern::OpenFour,
                 (1, _) => Pattern::Four,
                 (_, Pattern::OpenFour) => Pattern::OpenThree,

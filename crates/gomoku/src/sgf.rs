@@ -71,7 +71,7 @@ impl SgfGame {
     /// so that the main line stays the game.
     pub fn to_sgf(&self, comment: &str, notes: &[SgfNote]) -> String {
         let b = &self.board;
-        let mut out = format!("(;FF[4]GM[4]SZ[{}]RU[{}]", b.size(), rule_number(b.rule()));
+        let mut out = format!("(;FF[4]GM[4]SZ[{}]RU[{}]", b.size(), b.rule().mask());
         for (name, value) in [
             ("PB", &self.black),
             ("PW", &self.white),
@@ -117,15 +117,6 @@ impl SgfGame {
         }
         out.push(')');
         out
-    }
-}
-
-/// The rule's number in `RU`, as the protocol numbers them.
-fn rule_number(rule: Rule) -> u8 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
     }
 }
 
@@ -334,12 +325,13 @@ fn game_of(
                 }
                 "RU" => {
                     rule = match value.as_str() {
-                        "0" => Rule::Freestyle,
-                        "1" => Rule::Standard,
-                        "4" | "5" => Rule::Renju,
+                        "0" | "1" | "4" | "5" | "8" | "9" => {
+                            Rule::from_mask(value.parse().expect("a digit"))
+                        }
                         _ => {
                             return Err(fail(format!(
-                                "RU[{value}] is not a rule (0 freestyle, 1 exactly five, 4 renju)"
+                                "RU[{value}] is not a rule (0 freestyle, 1 exactly five, 4 renju, \
+                                 8 caro, 9 caro with exactly five)"
                             )))
                         }
                     };
@@ -497,7 +489,13 @@ mod tests {
         let mut next = |n: usize| (rng() >> 33) as usize % n;
         for round in 0..300 {
             let size = [7, 9, 15, 20][next(4)];
-            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][next(3)];
+            let rule = [
+                Rule::Freestyle,
+                Rule::Standard,
+                Rule::Renju,
+                Rule::Caro,
+                Rule::StandardCaro,
+            ][next(5)];
             let mut board = Board::new(size, rule).unwrap();
             let moves = next(40);
             let mut notes = Vec::new();

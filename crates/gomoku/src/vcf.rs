@@ -29,6 +29,37 @@ fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
     (out, n)
 }
 
+/// How the defender may answer the attacker's fours, `fives` (from [`fives_through`]).
+enum Reply {
+    /// No one stone stops them all.
+    None,
+    /// This one cell does.
+    One(u16),
+    /// Several do (under caro: the five's cell and the cell that closes it); the solvers
+    /// leave such a four aside rather than follow every reply.
+    Several,
+}
+
+/// The defender's replies to the attacker `me`'s fours: under the other rules the one five
+/// cell, or none for two; under caro the cells that stop every five of `me` (its cell, or
+/// the cell that closes it, [`Board::five_stoppers`]).
+fn reply_to(b: &Board, me: Color, (fives, n): ([u16; 2], usize)) -> Reply {
+    if !b.rule().caro() {
+        return if n >= 2 {
+            Reply::None
+        } else {
+            Reply::One(fives[0])
+        };
+    }
+    let mut stoppers = Vec::new();
+    b.five_stoppers(me, &mut stoppers);
+    match stoppers[..] {
+        [] => Reply::None,
+        [one] => Reply::One(one),
+        _ => Reply::Several,
+    }
+}
+
 /// A VCF search: the winning line if the side to move has one within `max_fours` fours.
 pub struct VcfSearch {
     max_fours: u32,
@@ -115,6 +146,13 @@ impl VcfSearch {
         tries.clear();
         let ([threat, _], threats) = b.five_cells_upto2(op);
         match threats {
+            // Under caro a four may have two blocks (its cell, or the cell that closes it):
+            // each, if it is a four itself.
+            1.. if b.rule().caro() => {
+                let mut blocks = Vec::new();
+                b.five_stoppers(op, &mut blocks);
+                tries.extend(blocks.into_iter().map(|c| (c, 0)));
+            }
             // Every cell where we would make a four.
             0 => b.for_each_candidate(|c| {
                 if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) && !b.forbids(c) {
@@ -149,14 +187,26 @@ impl VcfSearch {
             } else {
                 None
             };
+            let reply = reply_to(b, me, (fives, n));
+            // Where no stone stops the fives: a block, and the five left after it.
+            let unstoppable = match reply {
+                Reply::None if n >= 2 && !b.rule().caro() => Some(fives[1]),
+                Reply::None if n > 0 => {
+                    b.place(fives[0]);
+                    let left = b.first_five_cell(me);
+                    b.remove_last();
+                    left
+                }
+                _ => None,
+            };
             b.remove_last();
             if n == 0 || defender_wins {
                 // Not a four, or a four that does not stop the defender's own five.
                 continue;
             }
-            if n >= 2 {
-                // Two cells to block at once: the defender blocks one, we take the other.
-                line.extend([c, fives[0], fives[1]]);
+            if let Some(five) = unstoppable {
+                // The defender blocks one; we take a five left.
+                line.extend([c, fives[0], five]);
                 found = true;
                 break;
             }
@@ -165,7 +215,10 @@ impl VcfSearch {
                 found = true;
                 break;
             }
-            tries[k] = (c, fives[0]);
+            let Reply::One(block) = reply else {
+                continue;
+            };
+            tries[k] = (c, block);
             k += 1;
         }
         if !found {
@@ -265,12 +318,21 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         return Some(1);
     }
     let ([threat, _], threats) = b.five_cells_upto2(me.other());
-    if threats >= 2 || fours_left == 0 {
+    let caro = b.rule().caro();
+    if (threats >= 2 && !caro) || fours_left == 0 {
         return None;
     }
     let mut tries = [0u16; 40];
     let mut n = 0;
-    if threats == 1 {
+    if threats >= 1 && caro {
+        // Each block (its cell, or the cell closing it) that is a four itself.
+        let mut blocks = Vec::new();
+        b.five_stoppers(me.other(), &mut blocks);
+        for (t, &c) in tries.iter_mut().zip(&blocks) {
+            *t = c;
+        }
+        n = blocks.len().min(tries.len());
+    } else if threats == 1 {
         // The defender's four must be blocked, and the block must be a four itself (below:
         // a stone that makes no five cell is no four, and is not followed).
         if b.forbids(threat) {
@@ -326,19 +388,21 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         }
         b.place(c);
         let (fives, k) = fives_through(b, c, me);
-        let plies = match k {
-            0 => None,
+        let plies = match (k, reply_to(b, me, (fives, k))) {
+            (0, _) => None,
             // Under renju a block forbidden to Black: it plays elsewhere, then the five.
-            1 if fouls && b.forbids(fives[0]) => Some(3),
-            1 => {
+            (1, _) if fouls && b.forbids(fives[0]) => Some(3),
+            // No one stone stops the fives: a block, then the five.
+            (_, Reply::None) => Some(3),
+            (_, Reply::One(block)) => {
                 tried += 1;
-                b.place(fives[0]);
+                b.place(block);
                 let p = quick_attack(b, me, Some(c), fours_left - 1);
                 b.remove_last();
                 p.map(|p| p + 2)
             }
-            // Two cells to block at once: a block, then the five.
-            _ => Some(3),
+            // Under caro two replies: not followed.
+            (_, Reply::Several) => None,
         };
         b.remove_last();
         if plies.is_some() {
@@ -443,6 +507,68 @@ mod tests {
             }
         }
         assert!(quick >= 20 && full >= quick, "quick {quick}, full {full}");
+    }
+
+    /// Under caro a four may be stopped on its cell or by closing its five, and one stone
+    /// may stop two fours: every line the solvers find holds against every stone that stops
+    /// the attacker's fives, found by trying each empty cell; and a quick win is a real one.
+    #[test]
+    fn caro_victories_hold_against_every_stop() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let (mut lines, mut quick) = (0, 0);
+        for _ in 0..600 {
+            let mut b = Board::new(15, crate::Rule::Caro).unwrap();
+            for _ in 0..(12 + next() % 24) {
+                let c = b
+                    .index(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
+                    .unwrap();
+                if b.at(c) == crate::Cell::Empty && b.winner().is_none() {
+                    b.place(c);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            if let Some(plies) = quick_vcf(&mut b, 21) {
+                quick += 1;
+                let fours = (plies - 1) / 2;
+                assert!(
+                    VcfSearch::new(fours, 1_000_000).find(&mut b).is_some(),
+                    "no VCF of {fours} fours in {}",
+                    b.move_string()
+                );
+            }
+            let Some(line) = VcfSearch::new(10, 200_000).find(&mut b) else {
+                continue;
+            };
+            lines += 1;
+            let attacker = b.to_move();
+            let mut g = b.clone();
+            for pair in line.chunks(2) {
+                g.place(pair[0]);
+                let Some(&reply) = pair.get(1) else { break };
+                // Every cell whose stone leaves the attacker no five is the line's reply.
+                assert!(g.five_cells(attacker.other()).is_empty());
+                let empty: Vec<u16> = g
+                    .cells()
+                    .filter(|&x| g.at(x) == crate::Cell::Empty)
+                    .collect();
+                for x in empty {
+                    g.place(x);
+                    let stops = g.five_cells(attacker).is_empty();
+                    g.remove_last();
+                    assert!(
+                        !stops || x == reply,
+                        "{} stops the four too, after {}",
+                        g.name(x),
+                        g.move_string()
+                    );
+                }
+                g.place(reply);
+            }
+            assert_eq!(g.winner(), Some(attacker), "{}", g.move_string());
+        }
+        assert!(lines >= 20 && quick >= 10, "{lines} lines, {quick} quick");
     }
 
     /// A win of two fours, the first combining with a three: found, a real VCF, and not

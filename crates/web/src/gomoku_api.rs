@@ -204,15 +204,11 @@ pub async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<GameState>), ApiError> {
     let Json(req) = body?;
-    let rule = match req.rule.as_deref().unwrap_or("freestyle") {
-        "freestyle" => Rule::Freestyle,
-        "standard" => Rule::Standard,
-        "renju" => Rule::Renju,
-        other => {
-            return Err(ApiError::bad(format!(
-                "rule must be freestyle, standard or renju, not '{other}'"
-            )))
-        }
+    let name = req.rule.as_deref().unwrap_or("freestyle");
+    let Some(rule) = Rule::from_name(name) else {
+        return Err(ApiError::bad(format!(
+            "rule must be freestyle, standard, renju, caro or standard-caro, not '{name}'"
+        )));
     };
     let unreadable = |what: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, what);
     let given = [req.moves.is_some(), req.sgf.is_some(), req.psq.is_some()];

@@ -389,6 +389,32 @@ async fn renju_refuses_a_forbidden_move() {
     }
 }
 
+/// Caro: Black's f5 closes c5-g5 between White's b5 and h5, which wins under freestyle and
+/// not under caro (the game goes on, White to move).
+#[tokio::test]
+async fn caro_does_not_count_a_five_closed_at_both_ends() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let moves = "c5b5d5h5e5a1g5b1m12c1k14d1f5";
+    for (rule, result, to_move) in [
+        ("freestyle", json!("black"), Value::Null),
+        ("caro", Value::Null, json!("white")),
+        ("standard-caro", Value::Null, json!("white")),
+    ] {
+        let (s, g) = post(
+            &c,
+            &format!("{base}/api/gomoku/games"),
+            json!({"rule": rule, "moves": moves}),
+        )
+        .await;
+        assert_eq!(s, 201, "{g}");
+        assert_eq!(
+            (&g["rule"], &g["result"], &g["to_move"]),
+            (&json!(rule), &result, &to_move)
+        );
+    }
+}
+
 #[tokio::test]
 async fn gomoku_requests_that_make_no_sense() {
     let base = start(small()).await;
@@ -397,9 +423,9 @@ async fn gomoku_requests_that_make_no_sense() {
     let (s, v) = post(&c, &url, json!({"size": 40})).await;
     assert_eq!(s, 400);
     assert!(error_of(&v).contains("40"));
-    let (s, v) = post(&c, &url, json!({"rule": "caro"})).await;
+    let (s, v) = post(&c, &url, json!({"rule": "pente"})).await;
     assert_eq!(s, 400);
-    assert!(error_of(&v).contains("caro"));
+    assert!(error_of(&v).contains("pente"));
     let (s, v) = post(&c, &url, json!({"moves": "h8h8"})).await;
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("taken"), "{v}");
