@@ -109,17 +109,18 @@ impl Rule {
         }
     }
 
+    /// Every rule.
+    pub const ALL: [Rule; 5] = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::StandardCaro,
+    ];
+
     /// The rule of this [`name`](Self::name).
     pub fn from_name(name: &str) -> Option<Rule> {
-        [
-            Rule::Freestyle,
-            Rule::Standard,
-            Rule::Renju,
-            Rule::Caro,
-            Rule::StandardCaro,
-        ]
-        .into_iter()
-        .find(|r| r.name() == name)
+        Rule::ALL.into_iter().find(|r| r.name() == name)
     }
 
     /// The rule for the Gomocup protocol's `INFO rule` bit mask: 4 renju (Black's exactly
@@ -1400,13 +1401,7 @@ mod tests {
         };
         let mut checked = [0usize; 2];
         for round in 0..60 {
-            let rule = [
-                Rule::Freestyle,
-                Rule::Standard,
-                Rule::Renju,
-                Rule::Caro,
-                Rule::StandardCaro,
-            ][round % 5];
+            let rule = Rule::ALL[round % 5];
             let size = [15, 9, 22][round / 5 % 3];
             let mut b = Board::new(size, rule).unwrap();
             // Stones in a box of 7 by 7 (on 9x9 the whole board) so that lines are crowded.

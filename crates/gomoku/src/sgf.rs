@@ -489,13 +489,7 @@ mod tests {
         let mut next = |n: usize| (rng() >> 33) as usize % n;
         for round in 0..300 {
             let size = [7, 9, 15, 20][next(4)];
-            let rule = [
-                Rule::Freestyle,
-                Rule::Standard,
-                Rule::Renju,
-                Rule::Caro,
-                Rule::StandardCaro,
-            ][next(5)];
+            let rule = Rule::ALL[next(5)];
             let mut board = Board::new(size, rule).unwrap();
             let moves = next(40);
             let mut notes = Vec::new();

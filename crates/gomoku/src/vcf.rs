@@ -470,6 +470,21 @@ mod tests {
         }
     }
 
+    /// A 15x15 board under `rule` with 12 stones and up to `more` others dropped at random in
+    /// the central 9x9, or `None` if a five came of it.
+    fn crowded(next: &mut impl FnMut() -> u64, rule: crate::Rule, more: u64) -> Option<Board> {
+        let mut b = Board::new(15, rule).unwrap();
+        for _ in 0..(12 + next() % more) {
+            let c = b
+                .index(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
+                .unwrap();
+            if b.at(c) == crate::Cell::Empty && b.winner().is_none() {
+                b.place(c);
+            }
+        }
+        b.winner().is_none().then_some(b)
+    }
+
     /// The quick search at the horizon is narrow but sound: in random middle games, every
     /// win it reports is a VCF of as many fours for the full search (itself checked above),
     /// and it leaves the board as it found it.
@@ -478,18 +493,9 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         let (mut quick, mut full) = (0, 0);
         for _ in 0..600 {
-            let mut b = Board::new(15, crate::Rule::Freestyle).unwrap();
-            for _ in 0..(12 + next() % 20) {
-                let c = b
-                    .index(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
-                    .unwrap();
-                if b.at(c) == crate::Cell::Empty && b.winner().is_none() {
-                    b.place(c);
-                }
-            }
-            if b.winner().is_some() {
+            let Some(mut b) = crowded(&mut next, crate::Rule::Freestyle, 20) else {
                 continue;
-            }
+            };
             let before = (b.hash(), b.codes(), *b.pattern_counts());
             let found = quick_vcf(&mut b, 41);
             assert_eq!((b.hash(), b.codes(), *b.pattern_counts()), before);
@@ -517,18 +523,9 @@ mod tests {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let (mut lines, mut quick) = (0, 0);
         for _ in 0..600 {
-            let mut b = Board::new(15, crate::Rule::Caro).unwrap();
-            for _ in 0..(12 + next() % 24) {
-                let c = b
-                    .index(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
-                    .unwrap();
-                if b.at(c) == crate::Cell::Empty && b.winner().is_none() {
-                    b.place(c);
-                }
-            }
-            if b.winner().is_some() {
+            let Some(mut b) = crowded(&mut next, crate::Rule::Caro, 24) else {
                 continue;
-            }
+            };
             if let Some(plies) = quick_vcf(&mut b, 21) {
                 quick += 1;
                 let fours = (plies - 1) / 2;
