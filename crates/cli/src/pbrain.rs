@@ -15,7 +15,8 @@
 //! `YXBLOCK`, `YXBLOCKUNDO` and `YXBLOCKRESET` (moves the brain must not play),
 //! `YXSHOWFORBID` (Black's forbidden cells under renju), `YXHASHCLEAR`, `YXSHOWINFO`, and the
 //! `INFO` keys `rule 2` (renju, as Yixin-Board numbers it), `show_detail`, `max_node`,
-//! `max_depth` and `thread_num`. The command forms are those Rapfi and AlphaGomoku answer.
+//! `max_depth` and `thread_num`. The command forms are those Rapfi answers (AlphaGomoku answers
+//! `YXBOARD`, `YXSTOP` and `YXSHOWFORBID` alike).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -382,26 +383,31 @@ impl Brain {
             say(out, "ERROR no board: send START first");
             return None;
         };
-        // The side to move has as many stones as the other (it is Black) or one fewer.
-        let (black, white) = if mine.len() == theirs.len()
-            && (first_mine != Some(false) || !either_side)
-        {
-            (mine, theirs)
-        } else if theirs.len() == mine.len() + 1 || (either_side && theirs.len() == mine.len()) {
-            (theirs, mine)
-        } else if either_side && mine.len() == theirs.len() + 1 {
-            (mine, theirs)
-        } else {
-            let side = if either_side { "either side" } else { "us" };
-            say(
-                out,
-                &format!(
-                    "ERROR {} own and {} opponent stones cannot be a position with {side} to move",
-                    mine.len(),
-                    theirs.len()
-                ),
-            );
-            return None;
+        // Black has as many stones as White (Black to move) or one more. `BOARD`'s own stones
+        // are the side to move's; `YXBOARD`'s may be either side's, and with as many of
+        // each the first listed is Black's.
+        let mine_black = match (mine.len() as i64 - theirs.len() as i64, either_side) {
+            (0, false) => Some(true),
+            (0, true) => Some(first_mine != Some(false)),
+            (-1, _) => Some(false),
+            (1, true) => Some(true),
+            _ => None,
+        };
+        let (black, white) = match mine_black {
+            Some(true) => (mine, theirs),
+            Some(false) => (theirs, mine),
+            None => {
+                let side = if either_side { "either side" } else { "us" };
+                say(
+                    out,
+                    &format!(
+                        "ERROR {} own and {} opponent stones cannot be a position with {side} to move",
+                        mine.len(),
+                        theirs.len()
+                    ),
+                );
+                return None;
+            }
         };
         let mut b = match Board::new(size, self.rule) {
             Ok(b) => b,

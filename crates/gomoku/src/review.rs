@@ -396,6 +396,14 @@ mod tests {
         b
     }
 
+    /// The tests' game after White's block k8 of Black's four h8-j8 and g8, and a separate
+    /// search of it to depth 4.
+    fn after_the_block() -> (Board, crate::Thought) {
+        let mut b = game("h8f8i8a1j8a2g8k8");
+        let next = Engine::new(4).think(&mut b, Limit::Depth(4), |_| {});
+        (b, next)
+    }
+
     /// A forced move (White's only block of Black's four) is not searched where it is played;
     /// its value is the next position's, as a separate search of that position finds it.
     #[test]
@@ -405,8 +413,7 @@ mod tests {
         let reviews = review(&mut Engine::new(4), &g, 0, depth, |_, _| {});
         let block = &reviews[7];
         assert_eq!((block.best, block.cell), (Some(block.cell), g.history()[7]));
-        let mut after = game("h8f8i8a1j8a2g8k8");
-        let next = Engine::new(4).think(&mut after, depth, |_| {});
+        let (_, next) = after_the_block();
         let expected = (-next.score).from_table(1);
         assert_eq!(block.played_score, expected);
         assert_eq!(
@@ -430,8 +437,7 @@ mod tests {
             |_, _| {},
         );
         let ignored = &reviews[7];
-        let mut blocked = game("h8f8i8a1j8a2g8k8");
-        let next = Engine::new(4).think(&mut blocked, depth, |_| {});
+        let (blocked, next) = after_the_block();
         assert!(!next.score.is_decisive(), "the block holds: {}", next.score);
         assert_eq!(ignored.best, blocked.parse_cell("k8").ok());
         assert_eq!(ignored.best_score, (-next.score).from_table(1));
@@ -455,8 +461,7 @@ mod tests {
             |_, _| {},
         );
         let four = &reviews[6];
-        let mut blocked = game("h8f8i8a1j8a2g8k8");
-        let next = Engine::new(4).think(&mut blocked, depth, |_| {});
+        let (_, next) = after_the_block();
         assert_eq!(four.played_score, next.score.from_table(2));
         assert_eq!(four.reply_line.len(), 1 + next.pv.len());
     }

@@ -179,10 +179,14 @@ impl VcfSearch {
             let (c, _) = tries[i];
             b.place(c);
             let (fives, n) = fives_through(b, c, me);
-            let defender_wins = n > 0 && b.first_five_cell(op).is_some();
+            if n == 0 || b.first_five_cell(op).is_some() {
+                // Not a four, or a four that does not stop the defender's own five.
+                b.remove_last();
+                continue;
+            }
             // Under renju a lone block may be forbidden to Black: it plays elsewhere, then
             // the five.
-            let elsewhere = if n == 1 && !defender_wins && b.forbids(fives[0]) {
+            let elsewhere = if n == 1 && b.forbids(fives[0]) {
                 b.any_allowed_move()
             } else {
                 None
@@ -190,8 +194,8 @@ impl VcfSearch {
             let reply = reply_to(b, me, (fives, n));
             // Where no stone stops the fives: a block, and the five left after it.
             let unstoppable = match reply {
-                Reply::None if n >= 2 && !b.rule().caro() => Some(fives[1]),
-                Reply::None if n > 0 => {
+                Reply::None if !b.rule().caro() => Some(fives[1]),
+                Reply::None => {
                     b.place(fives[0]);
                     let left = b.first_five_cell(me);
                     b.remove_last();
@@ -200,10 +204,6 @@ impl VcfSearch {
                 _ => None,
             };
             b.remove_last();
-            if n == 0 || defender_wins {
-                // Not a four, or a four that does not stop the defender's own five.
-                continue;
-            }
             if let Some(five) = unstoppable {
                 // The defender blocks one; we take a five left.
                 line.extend([c, fives[0], five]);
@@ -388,21 +388,23 @@ fn quick_attack(b: &mut Board, me: Color, last: Option<u16>, fours_left: u32) ->
         }
         b.place(c);
         let (fives, k) = fives_through(b, c, me);
-        let plies = match (k, reply_to(b, me, (fives, k))) {
-            (0, _) => None,
+        let plies = match k {
+            0 => None,
             // Under renju a block forbidden to Black: it plays elsewhere, then the five.
-            (1, _) if fouls && b.forbids(fives[0]) => Some(3),
-            // No one stone stops the fives: a block, then the five.
-            (_, Reply::None) => Some(3),
-            (_, Reply::One(block)) => {
-                tried += 1;
-                b.place(block);
-                let p = quick_attack(b, me, Some(c), fours_left - 1);
-                b.remove_last();
-                p.map(|p| p + 2)
-            }
-            // Under caro two replies: not followed.
-            (_, Reply::Several) => None,
+            1 if fouls && b.forbids(fives[0]) => Some(3),
+            _ => match reply_to(b, me, (fives, k)) {
+                // No one stone stops the fives: a block, then the five.
+                Reply::None => Some(3),
+                Reply::One(block) => {
+                    tried += 1;
+                    b.place(block);
+                    let p = quick_attack(b, me, Some(c), fours_left - 1);
+                    b.remove_last();
+                    p.map(|p| p + 2)
+                }
+                // Under caro two replies: not followed.
+                Reply::Several => None,
+            },
         };
         b.remove_last();
         if plies.is_some() {
