@@ -158,13 +158,6 @@ fn forbidden_blocks(board: &Board, line: &[u16]) -> Vec<String> {
 
 /// `gomoku vcf` (`threes` false) and `gomoku vct` (`threes` true).
 fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
-    // The VCT solver's defences against a three are the cells that stop the open four to
-    // come; under caro a stone beyond it may also close that four's fives.
-    anyhow::ensure!(
-        !(threes && rule_of(a.rule).caro()),
-        "the VCT solver does not know caro's defences yet (a stone that closes a five); \
-         `gomoku vcf` does"
-    );
     let mut board = Board::new(a.size, rule_of(a.rule))?;
     board
         .play_sequence(&a.position)

@@ -603,8 +603,19 @@ fn gomoku_vct() {
     let text = ok(&["gomoku", "vct", position]);
     assert!(text.contains("black wins by continuous threats"), "{text}");
     assert!(fails(&["gomoku", "vct", "h8h8"]).contains("h8"));
-    // Caro's closing defences are unknown to the VCT solver: it says so rather than guess.
-    assert!(fails(&["gomoku", "vct", position, "--rule", "caro"]).contains("caro"));
+    // With White on d8 and l8 the row three g8 h8 i8 is open under freestyle, but under
+    // caro White closes either four's last five (j8 leaves e8-i8 between d8 and j8, f8
+    // leaves g8-k8 between f8 and l8): i8 is no double three there, and the win is longer.
+    let closing = "g8d8h8l8i6o1i7o3";
+    let vct = |rule: &str| -> Value {
+        serde_json::from_str(&ok(&["gomoku", "vct", closing, "--rule", rule, "--json"])).unwrap()
+    };
+    let (free, caro) = (vct("freestyle"), vct("caro"));
+    assert_eq!(free["sequence"][0], "i8");
+    assert_eq!(free["attacker_moves"], 3);
+    assert_eq!(caro["wins"], true);
+    assert_ne!(caro["sequence"][0], "i8", "{caro}");
+    assert!(caro["attacker_moves"].as_u64().unwrap() > 3, "{caro}");
     // Under caro a five between two of the opponent's stones is no five: Black's f5 would
     // close c5-g5 between White's b5 and h5, so Black has no win by fours there.
     let closed = "c5b5d5h5e5a1g5b1m12c1k14d1";

@@ -1,8 +1,9 @@
 //! Victory by continuous threats (VCT): the attacker plays fours and open threes, every one
 //! a threat that wins if ignored, until a five. Against a four the defender has one reply,
-//! the block; against an open three it has several: every cell where the attacker would make
-//! a four (the open-four cells and the cells beside them: whatever stops the open four is
-//! among them), and its own fours, which the attacker must answer first. The attacker wins
+//! the block (under caro also the stone that closes the five); against an open three it has
+//! several: every cell that stops the open four to come (among the cells where the attacker
+//! would make a four, or under caro anywhere, since a stone beyond the four's end may close
+//! its five), and its own fours, which the attacker must answer first. The attacker wins
 //! when every such reply still leaves it a VCT, so a found line is a proof; a missed one is
 //! only a limit reached.
 //!
@@ -13,7 +14,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::board::{Board, Color};
+use crate::board::{Board, Cell, Color};
 use crate::budget::Budget;
 use crate::patterns::Pattern;
 use crate::vcf::VcfSearch;
@@ -126,23 +127,30 @@ impl VctSearch {
             return true;
         }
         let ([block, _], threats) = b.five_cells_upto2(op);
-        if threats >= 2 {
-            return false;
-        }
-        if threats == 1 {
-            // The defender's counter-four: block it, and the attack goes on if the threat
-            // that was answered by the four still stands. (Under renju the block may be
-            // forbidden to Black: lost.)
-            if b.forbids(block) {
-                return false;
+        if threats > 0 {
+            // The defender's counter-four: stop it, and the attack goes on if the threat
+            // that was answered by the four still stands. One cell does under the other
+            // rules (two fours, or under renju a block forbidden to Black: lost); under caro
+            // any of the cells that stop every five (its cell, or the one that closes it).
+            let mut stops = self.buffer();
+            if b.rule().caro() {
+                b.five_stoppers(op, &mut stops);
+            } else if threats == 1 && !b.forbids(block) {
+                stops.push(block);
             }
-            b.place(block);
-            line.push(block);
-            let won = self.defend(b, depth, line, keep);
-            b.remove_last();
-            if !won {
-                line.pop();
+            let start = line.len();
+            let mut won = false;
+            for &x in &stops {
+                b.place(x);
+                line.push(x);
+                won = self.defend(b, depth, line, keep);
+                b.remove_last();
+                if won {
+                    break;
+                }
+                line.truncate(start);
             }
+            self.recycle(stops);
             return won;
         }
         let hash = b.hash();
@@ -228,43 +236,66 @@ impl VctSearch {
             return false;
         }
         let ([block, other], fives) = b.five_cells_upto2(attacker);
-        if fives >= 2 {
-            // Two cells to block: we block one, the attacker takes the other.
-            line.extend([block, other]);
-            return true;
-        }
+        let caro = b.rule().caro();
         let mut replies = self.buffer();
-        if fives == 1 && b.forbids(block) {
-            // Under renju a block forbidden to Black: it plays elsewhere, then the five.
-            line.extend(b.any_allowed_move());
-            line.push(block);
+        if fives >= 1 && caro {
+            // Under caro the cells that stop every five: its cell, or the one closing it.
+            b.five_stoppers(attacker, &mut replies);
+        }
+        if fives >= 1 && replies.is_empty() && (caro || fives >= 2 || b.forbids(block)) {
+            // No one stone stops the fives (two fours; under renju a block forbidden to
+            // Black): the defender plays something (a block where it may), then the five.
+            let reply = if b.forbids(block) {
+                b.any_allowed_move()
+            } else {
+                Some(block)
+            };
+            if let Some(r) = reply {
+                b.place(r);
+                line.push(r);
+                line.extend(b.first_five_cell(attacker).or(Some(other)));
+                b.remove_last();
+            }
             self.recycle(replies);
             return true;
         }
-        if fives == 1 {
+        if fives == 1 && !caro {
             replies.push(block);
-        } else {
+        } else if fives == 0 {
             if !b.can_make_open_four(attacker) {
                 // No threat: the last attacker move did not force anything.
                 self.recycle(replies);
                 return false;
             }
             // Whatever stops the open four is a cell where the attacker would make a four
-            // (the open-four cells, and the cells at the ends of its line); of those, the
-            // ones after which the attacker has no open four left. And our own fours.
-            let (mut near, mut counters) = (self.buffer(), self.buffer());
-            b.for_each_candidate(|c| {
+            // (the open-four cells, and the cells at the ends of its line), or under caro
+            // also a cell that closes the five to come (beyond the four's end, perhaps
+            // three steps from any stone: so every empty cell is tried); of those, the ones
+            // after which the attacker has no open four left. And our own fours.
+            let (mut near, mut far, mut counters) = (self.buffer(), self.buffer(), self.buffer());
+            let board: &Board = b;
+            let mut sort = |c: u16| {
                 // Under renju a cell Black may not play is no reply.
-                if b.forbids(c) {
+                if board.forbids(c) {
                     return;
                 }
-                if (0..4).any(|di| b.pattern(c, me, di) >= Pattern::Four) {
+                if (0..4).any(|di| board.pattern(c, me, di) >= Pattern::Four) {
                     counters.push(c);
-                } else if (0..4).any(|di| b.pattern(c, attacker, di) >= Pattern::Four) {
+                } else if (0..4).any(|di| board.pattern(c, attacker, di) >= Pattern::Four) {
                     near.push(c);
+                } else if caro {
+                    far.push(c);
                 }
-            });
-            for &c in &near {
+            };
+            if caro {
+                board
+                    .cells()
+                    .filter(|&c| board.at(c) == Cell::Empty)
+                    .for_each(&mut sort);
+            } else {
+                board.for_each_candidate(sort);
+            }
+            for &c in near.iter().chain(&far) {
                 b.place(c);
                 let stopped = !b.can_make_open_four(attacker);
                 b.remove_last();
@@ -283,6 +314,7 @@ impl VctSearch {
             // The plain defences first: the likeliest refutations, and short lines.
             replies.extend_from_slice(&counters);
             self.recycle(near);
+            self.recycle(far);
             self.recycle(counters);
         }
         let won = self.every_reply_loses(b, depth, line, keep, &replies);
@@ -378,16 +410,29 @@ mod tests {
     }
 
     /// The solver answers an open three with the cells where the attacker would make a four
-    /// and then keeps only those that stop it, plus the defender's own fours. Checked here
-    /// against every reply: in random middle games where it finds a short VCT, the first
-    /// move leaves the defender nothing, among all the empty cells near the stones, after
-    /// which the attacker has no VCT one move shorter (or a five at once).
+    /// (under caro every empty cell) and then keeps only those that stop it, plus the
+    /// defender's own fours. Checked here against every reply: in random middle games where
+    /// it finds a short VCT, the first move leaves the defender nothing, among all the empty
+    /// cells near the stones (under caro all the empty cells: a stone three steps away may
+    /// close a five), after which the attacker has no VCT one move shorter (or a five at
+    /// once).
     #[test]
     fn every_reply_to_a_found_first_move_loses() {
+        for rule in [Rule::Freestyle, Rule::Caro] {
+            let checked = replies_to_found_first_moves_lose(rule);
+            assert!(
+                checked >= 5,
+                "{rule:?}: only {checked} positions with a VCT"
+            );
+        }
+    }
+
+    /// The check above under `rule`; the number of positions checked.
+    fn replies_to_found_first_moves_lose(rule: Rule) -> usize {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut checked = 0;
         for _ in 0..400 {
-            let mut b = Board::new(15, Rule::Freestyle).unwrap();
+            let mut b = Board::new(15, rule).unwrap();
             // A random middle game in the centre, stopped before anyone has a four.
             for _ in 0..(10 + next() % 12) {
                 let x = 4 + (next() % 7) as u32;
@@ -408,7 +453,11 @@ mod tests {
             let attacker = b.to_move();
             b.place(line[0]);
             let mut replies = Vec::new();
-            b.for_each_candidate(|c| replies.push(c));
+            if rule.caro() {
+                replies.extend(b.cells().filter(|&c| b.at(c) == Cell::Empty));
+            } else {
+                b.for_each_candidate(|c| replies.push(c));
+            }
             for r in replies {
                 b.place(r);
                 let wins = b.first_five_cell(attacker).is_some()
@@ -424,6 +473,6 @@ mod tests {
             b.remove_last();
             checked += 1;
         }
-        assert!(checked >= 5, "only {checked} positions with a VCT");
+        checked
     }
 }
