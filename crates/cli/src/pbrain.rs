@@ -636,9 +636,18 @@ impl Brain {
         let (key, value) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
         let value = value.trim();
         // The protocol says time_left goes below zero once a brain has overrun its match
-        // clock: that is no time left, not a bad line.
+        // clock: that is no time left, not a bad line. Yixin-Board sends -1 for "no cap" in
+        // max_node and max_depth, where 0 lifts a cap too.
+        let below_zero_is_zero = ["time_left", "max_node", "max_depth"];
         let number = match value.parse::<i64>() {
-            Ok(n) if n < 0 && key.eq_ignore_ascii_case("time_left") => Ok(0),
+            Ok(n)
+                if n < 0
+                    && below_zero_is_zero
+                        .iter()
+                        .any(|k| key.eq_ignore_ascii_case(k)) =>
+            {
+                Ok(0)
+            }
             _ => value.parse::<u64>(),
         };
         match (key.to_ascii_lowercase().as_str(), number) {
@@ -672,7 +681,7 @@ impl Brain {
                 }
             }
             ("thread_num", Ok(n)) => self.engine.set_threads(thread_count(n)),
-            // The Yixin-Board extension's caps; 0 lifts one.
+            // The Yixin-Board extension's caps; 0 lifts one (and -1, above).
             ("max_node", Ok(n)) => self.engine.set_caps(Caps {
                 nodes: (n > 0).then_some(n),
                 ..self.engine.caps()

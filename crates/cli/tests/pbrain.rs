@@ -327,7 +327,7 @@ fn capped_game(caps: &[&str]) -> Vec<String> {
 }
 
 /// The Yixin-Board extension that match managers send for games of fixed size:
-/// `INFO max_node` caps each move's nodes and `INFO max_depth` its depth. Such games repeat
+/// `INFO max_node` caps each move's nodes and `INFO max_depth` its depth (0 or -1 lifts a cap). Such games repeat
 /// exactly, thinking lines and all: a brain in a second process does the same.
 #[test]
 fn node_and_depth_caps_bind_and_the_game_repeats() {
@@ -359,6 +359,16 @@ fn node_and_depth_caps_bind_and_the_game_repeats() {
         "INFO max_node 40000",
     ]);
     assert_eq!(lifted, capped);
+    // Yixin-Board sends -1 for no cap: lifted too, and no ERROR line (which the game would
+    // take for its first move).
+    let lifted = capped_game(&[
+        "INFO max_depth 3",
+        "INFO max_depth -1",
+        "INFO max_node 40000",
+    ]);
+    assert_eq!(lifted, capped);
+    let lifted = capped_game(&["INFO max_node 1000", "INFO max_node -1", "INFO max_depth 3"]);
+    assert_eq!(lifted, shallow);
 }
 
 #[test]
@@ -389,7 +399,7 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
         "INFO timeout_turn -5",
         "INFO thread_num many",
         "INFO max_node plenty",
-        "INFO max_depth -3",
+        "INFO max_depth deep",
         "INFO show_detail lots",
     ];
     for line in cases {
