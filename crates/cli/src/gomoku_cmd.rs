@@ -1,4 +1,5 @@
-//! `alphabeta gomoku`: analyse a position, look for a VCF, play in the terminal, benchmark.
+//! `alphabeta gomoku`: analyse a position, look for a VCF, play in the terminal, benchmark
+//! (review and match in their own modules).
 
 use std::time::Duration;
 
@@ -27,6 +28,9 @@ pub enum GomokuCommand {
     Play(PlayArgs),
     /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
     Bench(BenchArgs),
+    /// Play two Gomocup brains against each other over the protocol, judged by the rule:
+    /// openings, clocks, the score and its Elo.
+    Match(crate::gomoku_match::MatchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -292,6 +296,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
         GomokuCommand::Review(a) => crate::gomoku_review::run(a),
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),
+        GomokuCommand::Match(a) => crate::gomoku_match::run(a),
     }
 }
 
@@ -402,14 +407,14 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
 }
 
 /// An opening in the `offset` format (`4,6, 1,5, 0,3`) on a board of `size`.
-fn opening(line: &str, size: u32) -> Result<Board> {
+pub(crate) fn opening(line: &str, size: u32, rule: Rule) -> Result<Board> {
     let numbers: Vec<i64> = line
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().with_context(|| format!("'{t}' is not a number")))
         .collect::<Result<_>>()?;
     anyhow::ensure!(numbers.len().is_multiple_of(2), "an odd count of numbers");
-    let mut board = Board::new(size, Rule::Freestyle)?;
+    let mut board = Board::new(size, rule)?;
     let centre = size as i64 / 2;
     for pair in numbers.chunks(2) {
         let (x, y) = (pair[0] + centre, pair[1] + centre);
@@ -438,7 +443,8 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let mut board = opening(line, a.size).with_context(|| format!("line {}", i + 1))?;
+        let mut board =
+            opening(line, a.size, Rule::Freestyle).with_context(|| format!("line {}", i + 1))?;
         let mut engine = Engine::new(64);
         engine.set_threads(a.threads.into());
         let mut last = None;

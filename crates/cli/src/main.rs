@@ -3,6 +3,7 @@
 mod bench;
 mod connect4_cmd;
 mod gomoku_cmd;
+mod gomoku_match;
 mod gomoku_review;
 mod serve_cmd;
 mod terminal;
@@ -34,7 +35,8 @@ enum Command {
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
     #[command(subcommand)]
     Connect4(connect4_cmd::Connect4Command),
-    /// Gomoku (five in a row): analyse, find a VCF, play in the terminal, benchmark.
+    /// Gomoku (five in a row): analyse, find a VCF, review, play in the terminal, benchmark,
+    /// run matches between brains.
     #[command(subcommand)]
     Gomoku(gomoku_cmd::GomokuCommand),
     /// Run the engine benchmark suite and print its figures.

@@ -170,8 +170,8 @@ fn thread_count(n: u64) -> usize {
     (n.clamp(1, 256) as usize).min(cores)
 }
 
-/// Parses `x,y` on a board of `size`.
-fn parse_xy(s: &str) -> Option<(u32, u32)> {
+/// Parses a protocol cell `x,y` (column, row from the top left, from 0).
+pub fn parse_xy(s: &str) -> Option<(u32, u32)> {
     let (a, b) = s.trim().split_once(',')?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
@@ -798,7 +798,7 @@ impl Brain {
 }
 
 /// At most 60 characters of a line, control characters as `?`, to quote it back on one line.
-fn shorten(line: &str) -> String {
+pub fn shorten(line: &str) -> String {
     let mut quoted: String = line
         .chars()
         .take(60)

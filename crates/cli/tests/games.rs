@@ -816,3 +816,237 @@ fn seconds_must_be_a_sane_number() {
     let err = fails(&["serve", "--max-think", "nan"]);
     assert!(err.contains("--max-think"), "{err}");
 }
+
+/// `gomoku match` with the brain against itself at a node cap: every game's moves are
+/// replayed on a board of the test's own, which must agree with the result the manager gave
+/// (a five for the winner, with the opening's stones first, as the offsets say); the SGF
+/// file holds the same games; and a node-capped match repeats move for move.
+#[test]
+fn gomoku_match_between_two_brains() {
+    use alphabeta_gomoku::{read_sgf, Board, Color, Rule};
+    let dir = scratch_dir("match");
+    let openings = dir.join("openings.txt");
+    // Offsets from the centre h8: h8 i7 j9 (White to move), then h8 h7.
+    std::fs::write(&openings, "0,0, 1,1, 2,-1\n\n0,0, 0,1\n").unwrap();
+    let expected_openings = ["h8i7j9", "h8h7"];
+    let sgf = dir.join("games.sgf");
+    let _ = std::fs::remove_file(&sgf);
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let run_match = |sgf: &std::path::Path| -> Value {
+        serde_json::from_str(&ok(&[
+            "gomoku",
+            "match",
+            "--engine",
+            brain,
+            "--engine",
+            brain,
+            "--games",
+            "4",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--nodes",
+            "20000",
+            // The cap binds, not the clock (nor a slow table allocation under load).
+            "--tc",
+            "0/10",
+            "--memory",
+            "32",
+            "--concurrency",
+            "2",
+            "--sgf",
+            sgf.to_str().unwrap(),
+            "--json",
+        ]))
+        .unwrap()
+    };
+    let j = run_match(&sgf);
+    let games = j["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    let mut points = 0.0;
+    for (k, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], k + 1);
+        assert_eq!(g["opening"], k / 2 + 1);
+        // The first engine is Black in the odd-numbered games.
+        let first = if k % 2 == 0 { "black" } else { "white" };
+        assert_eq!(g[first], "pbrain-alphabeta#1", "{g}");
+        let moves = g["moves"].as_str().unwrap();
+        assert!(moves.starts_with(expected_openings[k / 2]), "{g}");
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        board.play_sequence(moves).unwrap();
+        let winner = match board.winner() {
+            Some(Color::Black) => "black",
+            Some(Color::White) => "white",
+            None => "draw",
+        };
+        assert_eq!(g["result"], winner, "{g}");
+        assert_eq!(g["reason"], if winner == "draw" { "draw" } else { "five" });
+        points += match winner {
+            "draw" => 0.5,
+            w if w == first => 1.0,
+            _ => 0.0,
+        };
+    }
+    let (w, l, d) = (
+        j["wins"].as_u64(),
+        j["losses"].as_u64(),
+        j["draws"].as_u64(),
+    );
+    assert_eq!(w.unwrap() + l.unwrap() + d.unwrap(), 4);
+    assert_eq!(j["score"].as_f64().unwrap(), points / 4.0);
+    // The SGF file: the same games, in the order they ended, each with its opening marked.
+    let read = read_sgf(&std::fs::read_to_string(&sgf).unwrap(), Rule::Freestyle).unwrap();
+    assert_eq!(read.len(), 4);
+    for g in games {
+        let moves = g["moves"].as_str().unwrap();
+        let s = read
+            .iter()
+            .find(|s| s.board.move_string() == moves && s.black.as_deref() == g["black"].as_str())
+            .expect("each game in the SGF file");
+        assert_eq!(s.white.as_deref(), g["white"].as_str());
+        assert_eq!(s.opening, if g["opening"] == 1 { 3 } else { 2 });
+    }
+    // At a node cap the games repeat.
+    let again = run_match(&dir.join("again.sgf"));
+    let moves = |j: &Value| -> Vec<Value> {
+        j["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["moves"].clone())
+            .collect()
+    };
+    assert_eq!(moves(&again), moves(&j));
+}
+
+/// Brains that break the rules lose the game and the match goes on: a taken cell, a reply
+/// that is no move, a cell off the board, no reply within the time, a brain that quits. A brain that cannot start
+/// at all is an error before the match.
+#[test]
+fn gomoku_match_judges_brains_that_break_the_rules() {
+    let dir = scratch_dir("match-faults");
+    let fake = dir.join("fake.sh");
+    // Answers START, then every request for a move with its argument ("quit": leaves,
+    // "none": says nothing).
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
+         BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; *) echo \"$1\" ;; esac ;;\n    \
+         END) exit 0 ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    for (answer, why) in [
+        ("7,7", "played 7,7, an illegal move"),
+        ("hello", "answered 'hello', not a move"),
+        ("15,3", "played 15,3, off the board"),
+        ("none", "ran out of time"),
+        // Taken for an answer to an INFO line, as c-gomoku-cli takes it: then no move comes.
+        ("ERROR", "ran out of time (after 'ERROR')"),
+        ("quit", "quit"),
+    ] {
+        let fake_cmd = format!("{} {answer}", fake.display());
+        let out = ok(&[
+            "gomoku",
+            "match",
+            "--engine",
+            brain,
+            "--engine",
+            &fake_cmd,
+            "--tc",
+            "0/0.3",
+            "--tolerance",
+            "1",
+            "--memory",
+            "32",
+            "--nodes",
+            "3000",
+            "--json",
+        ]);
+        let j: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (j["wins"].as_u64(), j["losses"].as_u64()),
+            (Some(2), Some(0)),
+            "{answer}: {out}"
+        );
+        for g in j["games"].as_array().unwrap() {
+            let reason = g["reason"].as_str().unwrap();
+            assert!(
+                reason.starts_with("fake.sh ") && reason.contains(why),
+                "{answer}: {reason}"
+            );
+        }
+    }
+    let missing = dir.join("no-such-brain");
+    let err = fails(&[
+        "gomoku",
+        "match",
+        "--engine",
+        brain,
+        "--engine",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("cannot start") && err.contains("no-such-brain"),
+        "{err}"
+    );
+    let err = fails(&["gomoku", "match", "--engine", brain]);
+    assert!(err.contains("two --engine"), "{err}");
+}
+
+/// Each brain is told which stones are its own: after an opening where the side to move has
+/// an open four it wins at once; after one where the side to move faces an open four, the
+/// other brain, asked for its first move with the whole position, makes the five.
+#[test]
+fn gomoku_match_gives_each_brain_its_own_stones() {
+    let dir = scratch_dir("match-colours");
+    let openings = dir.join("openings.txt");
+    // White to move in both (nine stones). First White's open four (-1,0 to 2,0) among
+    // scattered Black stones; then Black's (0,-1 to 0,2) among scattered White ones.
+    std::fs::write(
+        &openings,
+        "-5,-5, -1,0, 5,-5, 0,0, -5,5, 1,0, 5,5, 2,0, 0,-6\n\
+         0,-1, -5,-5, 0,0, 5,-5, 0,1, -5,5, 0,2, 5,5, 6,6\n",
+    )
+    .unwrap();
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "match",
+        "--engine",
+        brain,
+        "--engine",
+        brain,
+        "--games",
+        "4",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--tc",
+        "0/10",
+        "--memory",
+        "32",
+        "--json",
+    ]))
+    .unwrap();
+    for g in j["games"].as_array().unwrap() {
+        let stones = g["moves"]
+            .as_str()
+            .unwrap()
+            .matches(char::is_alphabetic)
+            .count();
+        let (winner, length) = if g["opening"] == 1 {
+            ("white", 10)
+        } else {
+            ("black", 11)
+        };
+        assert_eq!(
+            (g["result"].as_str(), stones),
+            (Some(winner), length),
+            "{g}"
+        );
+        assert_eq!(g["reason"], "five");
+    }
+}

@@ -1,0 +1,651 @@
+//! `alphabeta gomoku match`: two Gomocup brains play each other over the protocol, as a match
+//! manager (piskvork, c-gomoku-cli) runs them, judged by the rule itself: every reply is
+//! checked (a cell off the board or taken, under renju Black's fouls, a line that is no move:
+//! the game is lost), the five found by the board, the clocks kept by the manager.
+//!
+//! Each game starts both brains afresh (a brain that crashed or hung spoils no other game):
+//! `START`, the `INFO` lines, then for each brain's first move the position so far (`BEGIN`
+//! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
+
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use alphabeta_cli::pbrain::{parse_xy, shorten};
+use alphabeta_gomoku::{Board, Color, Rule, SgfGame};
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+
+use crate::gomoku_cmd::{opening, rule_of, RuleArg};
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// A brain's command: the program and its arguments, split at spaces; given twice. A
+    /// program named with a `/` runs in its own folder (where brains keep their files).
+    #[arg(long = "engine", value_name = "COMMAND", required = true)]
+    engines: Vec<String>,
+    /// Games to play; with `--openings`, each opening twice, the colours swapped.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// Openings, one a line, in the `offset` form of c-gomoku-cli and the Gomocup
+    /// (`0,0, 1,-1, 3,2`: x,y from the centre, Black first), taken in order.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Board size (5 to 22).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Which lines win (and under renju, Black's fouls lose).
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    rule: RuleArg,
+    /// Time control MATCH/TURN in seconds: each brain's clock for the game, and the most
+    /// one move may take (`24/4`); a MATCH of 0 is no clock; `5` alone is a clock of 5 s
+    /// with moves up to 5 s.
+    #[arg(long, default_value = "0/1", value_parser = time_control)]
+    tc: TimeControl,
+    /// Seconds a brain may run over its time before it loses on time.
+    #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
+    tolerance: f64,
+    /// A node cap on every move (`INFO max_node`, the Yixin-Board extension): with brains
+    /// that honour it, a game repeats on any machine.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// A depth cap on every move (`INFO max_depth`).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Memory each brain may use, in MiB (`INFO max_memory`; the Gomocup allows 350).
+    #[arg(long, default_value_t = 350, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    memory: u64,
+    /// A game with this many stones and no five is a draw (0: when the board is full).
+    #[arg(long, default_value_t = 0)]
+    draw_after: usize,
+    /// Games played at once (each game runs its two brains as two processes).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    concurrency: u32,
+    /// Append each game to FILE as SGF when it ends (the opening's moves marked, the brains'
+    /// names, the result: `B+1` a five, `B+T` on time, `B+F` by forfeit).
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<PathBuf>,
+    /// The games and the score as JSON at the end, instead of the text summary.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A match clock and a turn limit; zero is no limit.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    game: Duration,
+    turn: Duration,
+}
+
+fn time_control(s: &str) -> Result<TimeControl, String> {
+    let secs = |t: &str| -> Result<Duration, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a number of seconds"))?;
+        if v.is_finite() && (0.0..=86_400.0).contains(&v) {
+            Ok(Duration::from_secs_f64(v))
+        } else {
+            Err(format!("seconds must be 0 to 86400, not {t}"))
+        }
+    };
+    let (game, turn) = match s.split_once('/') {
+        Some((g, t)) => (secs(g)?, secs(t)?),
+        None => (secs(s)?, secs(s)?),
+    };
+    if turn.is_zero() && game.is_zero() {
+        return Err("a time control needs a match or a turn time above 0".into());
+    }
+    Ok(TimeControl { game, turn })
+}
+
+/// One game's result.
+#[derive(Serialize)]
+struct GameReport {
+    /// From 1, in the order the games were set.
+    game: usize,
+    /// The opening's line in the file, from 1.
+    opening: Option<usize>,
+    black: String,
+    white: String,
+    /// `black`, `white` or `draw`.
+    result: &'static str,
+    /// How it ended: `five`, `draw`, or what the loser did.
+    reason: String,
+    moves: String,
+    /// The first engine's points: 1, 0.5 or 0.
+    #[serde(skip)]
+    first_scores: f64,
+}
+
+#[derive(Serialize)]
+struct MatchReport {
+    engines: [String; 2],
+    /// The first engine's wins, losses and draws.
+    wins: usize,
+    losses: usize,
+    draws: usize,
+    /// The first engine's share of the points.
+    score: f64,
+    /// The Elo difference that score means, and its 95% margin (none at 0% or 100%).
+    elo: Option<f64>,
+    elo_margin: Option<f64>,
+    games: Vec<GameReport>,
+}
+
+/// What a game needs from the command line.
+struct Setup {
+    commands: [String; 2],
+    names: [String; 2],
+    size: u32,
+    rule: Rule,
+    tc: TimeControl,
+    tolerance: Duration,
+    caps: Vec<String>,
+    memory_bytes: u64,
+    draw_after: usize,
+}
+
+pub fn run(a: &MatchArgs) -> Result<()> {
+    anyhow::ensure!(
+        a.engines.len() == 2,
+        "a match needs two --engine commands, not {}",
+        a.engines.len()
+    );
+    let rule = rule_of(a.rule);
+    Board::new(a.size, rule)?;
+    let openings = match &a.openings {
+        Some(path) => read_openings(path, a.size, rule)?,
+        None => vec![],
+    };
+    let names = names(&a.engines);
+    let mut caps = vec![];
+    if let Some(n) = a.nodes {
+        caps.push(format!("INFO max_node {n}"));
+    }
+    if let Some(d) = a.depth {
+        caps.push(format!("INFO max_depth {d}"));
+    }
+    let setup = Setup {
+        commands: [a.engines[0].clone(), a.engines[1].clone()],
+        names: names.clone(),
+        size: a.size,
+        rule,
+        tc: a.tc,
+        tolerance: Duration::from_secs_f64(a.tolerance),
+        caps,
+        memory_bytes: a.memory << 20,
+        draw_after: a.draw_after,
+    };
+    // Both brains must start before a match is worth running: a wrong path is a usage error.
+    for (command, name) in setup.commands.iter().zip(&names) {
+        Process::spawn(command).with_context(|| format!("cannot start {name}"))?;
+    }
+    if let Some(path) = &a.sgf {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let games = a.games as usize;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<GameReport>();
+    let sgf = Mutex::new(a.sgf.clone());
+    let mut reports = Vec::with_capacity(games);
+    std::thread::scope(|scope| {
+        for _ in 0..a.concurrency.min(a.games) {
+            let tx = tx.clone();
+            let (setup, openings, next, sgf) = (&setup, &openings, &next, &sgf);
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= games {
+                    break;
+                }
+                // Game k: opening k/2, the first engine Black in even games.
+                let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
+                let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
+                let first_black = k % 2 == 0;
+                let (board, ending) = play(setup, &start, first_black);
+                let report = report(setup, k, opening, first_black, &board, &ending);
+                if let Some(path) = sgf.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                    append_sgf(path, setup, first_black, board, start.len(), &ending);
+                }
+                if tx.send(report).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            if !a.json {
+                println!(
+                    "game {}: {} (black) - {} (white): {}, {}",
+                    r.game,
+                    r.black,
+                    r.white,
+                    match r.result {
+                        "draw" => "draw".to_string(),
+                        side => format!("{side} wins"),
+                    },
+                    r.reason
+                );
+            }
+            reports.push(r);
+        }
+    });
+    reports.sort_by_key(|r| r.game);
+    let summary = summarise(names, reports);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        let elo = match (summary.elo, summary.elo_margin) {
+            (Some(e), Some(m)) => format!(", Elo {e:+.0} ± {m:.0}"),
+            (Some(e), None) => format!(", Elo {e:+.0}"),
+            _ => String::new(),
+        };
+        println!(
+            "{} - {}: {} - {} - {} ({:.1}%){elo}",
+            summary.engines[0],
+            summary.engines[1],
+            summary.wins,
+            summary.losses,
+            summary.draws,
+            100.0 * summary.score
+        );
+    }
+    Ok(())
+}
+
+/// The brains' names: their programs' file names, told apart when the same.
+fn names(commands: &[String]) -> [String; 2] {
+    let name = |c: &String| {
+        let program = c.split_whitespace().next().unwrap_or("brain");
+        Path::new(program)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| program.to_string())
+    };
+    let (a, b) = (name(&commands[0]), name(&commands[1]));
+    if a == b {
+        [format!("{a}#1"), format!("{b}#2")]
+    } else {
+        [a, b]
+    }
+}
+
+/// The openings of an `offset` file: each a list of cells, checked on the board.
+fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = vec![];
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let board = opening(line, size, rule)
+            .with_context(|| format!("{}, line {}", path.display(), i + 1))?;
+        out.push(board.history().to_vec());
+    }
+    anyhow::ensure!(!out.is_empty(), "{} holds no opening", path.display());
+    Ok(out)
+}
+
+/// How a game ended.
+enum Ending {
+    /// A five, or a brain that broke the rules or its time: the winner and why.
+    Win(Color, String),
+    Draw(String),
+}
+
+/// Plays one game from `start` (cells, Black first); the first engine is Black when
+/// `first_black`. The board as it ended, and how.
+fn play(setup: &Setup, start: &[u16], first_black: bool) -> (Board, Ending) {
+    let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
+    for &c in start {
+        board.place(c);
+    }
+    // brains[0] plays Black.
+    let order = if first_black { [0, 1] } else { [1, 0] };
+    let mut brains: Vec<Result<Brain, String>> = order
+        .iter()
+        .map(|&e| Brain::start(setup, &setup.commands[e]))
+        .collect();
+    let ending = loop {
+        if board.is_full() || (setup.draw_after > 0 && board.history().len() >= setup.draw_after) {
+            break Ending::Draw("draw".into());
+        }
+        let color = board.to_move();
+        let brain = match &mut brains[color.index()] {
+            Ok(b) => b,
+            Err(why) => break Ending::Win(color.other(), why.clone()),
+        };
+        match brain.turn(setup, &board) {
+            Err(why) => break Ending::Win(color.other(), why),
+            Ok(reply) => match move_of(&board, &reply) {
+                Err(why) => break Ending::Win(color.other(), why),
+                Ok(c) => {
+                    board.place(c);
+                    if board.winner() == Some(color) {
+                        break Ending::Win(color, "five".into());
+                    }
+                }
+            },
+        }
+    };
+    (board, ending)
+}
+
+/// The cell of a brain's reply `x,y`, if it is a legal move.
+fn move_of(board: &Board, reply: &str) -> Result<u16, String> {
+    let shown = shorten(reply);
+    let (x, y) = parse_xy(reply).ok_or_else(|| format!("answered '{shown}', not a move"))?;
+    let cell = board
+        .index(x, y)
+        .ok_or_else(|| format!("played {x},{y}, off the board"))?;
+    let mut test = board.clone();
+    test.try_play(cell)
+        .map_err(|e| format!("played {x},{y}, an illegal move: {e}"))?;
+    Ok(cell)
+}
+
+/// A brain in a game: its process, its clock, whether it has seen the position yet.
+struct Brain {
+    process: Process,
+    clock: Duration,
+    informed: bool,
+}
+
+impl Brain {
+    /// Starts the brain for a game: `START`, its `OK`, then the game's `INFO` lines.
+    fn start(setup: &Setup, command: &str) -> Result<Brain, String> {
+        let mut process = Process::spawn(command).map_err(|e| format!("did not start: {e:#}"))?;
+        // A brain may load its files first: some seconds more than a move.
+        let wait = setup.tc.turn.max(setup.tc.game) + setup.tolerance + Duration::from_secs(10);
+        process.send(&format!("START {}", setup.size))?;
+        let reply = process.answer(Instant::now() + wait, false)?;
+        if reply.trim() != "OK" {
+            return Err(format!("answered START with '{}'", shorten(&reply)));
+        }
+        let ms = |d: Duration| d.as_millis();
+        let mut info = vec![
+            format!("INFO timeout_turn {}", ms(setup.tc.turn)),
+            format!("INFO timeout_match {}", ms(setup.tc.game)),
+            format!("INFO max_memory {}", setup.memory_bytes),
+            format!("INFO rule {}", setup.rule.mask()),
+        ];
+        if !setup.tc.game.is_zero() {
+            info.push(format!("INFO time_left {}", ms(setup.tc.game)));
+        }
+        info.extend(setup.caps.iter().cloned());
+        for line in info {
+            process.send(&line)?;
+        }
+        Ok(Brain {
+            process,
+            clock: setup.tc.game,
+            informed: false,
+        })
+    }
+
+    /// Asks for a move in `board` and waits for it within the brain's time (its turn limit
+    /// or what its clock has left, the smaller, and the tolerance); the reply line.
+    fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
+        let p = &mut self.process;
+        let clocked = !setup.tc.game.is_zero();
+        if clocked {
+            p.send(&format!("INFO time_left {}", self.clock.as_millis()))?;
+        }
+        if self.informed {
+            let last = *board.history().last().expect("the other brain moved");
+            let (x, y) = board.xy(last);
+            p.send(&format!("TURN {x},{y}"))?;
+        } else if board.history().is_empty() {
+            p.send("BEGIN")?;
+        } else {
+            // The position so far, the stones in the order played: 1 the brain's own, 2 the
+            // other's.
+            let me = board.to_move();
+            let mut lines = vec!["BOARD".to_string()];
+            for (k, &c) in board.history().iter().enumerate() {
+                let (x, y) = board.xy(c);
+                let own = (k % 2 == 0) == (me == Color::Black);
+                lines.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
+            }
+            lines.push("DONE".into());
+            for line in lines {
+                p.send(&line)?;
+            }
+        }
+        self.informed = true;
+        let mut allowed = Duration::MAX;
+        if !setup.tc.turn.is_zero() {
+            allowed = setup.tc.turn;
+        }
+        if clocked {
+            allowed = allowed.min(self.clock);
+        }
+        let asked = Instant::now();
+        let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
+        if clocked {
+            // An overrun within the tolerance empties the clock: the next move has only
+            // the tolerance.
+            self.clock = self.clock.saturating_sub(asked.elapsed());
+        }
+        Ok(reply)
+    }
+}
+
+/// A brain's process: its input, and its output lines as a thread reads them.
+struct Process {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    fn spawn(command: &str) -> Result<Process> {
+        let mut words = command.split_whitespace();
+        let program = words.next().context("an empty command")?;
+        // A program named by a path runs in its folder, as c-gomoku-cli runs brains.
+        let mut cmd = if program.contains('/') {
+            let path = std::fs::canonicalize(program)
+                .with_context(|| format!("no program at {program}"))?;
+            let mut cmd = Command::new(&path);
+            if let Some(dir) = path.parent() {
+                cmd.current_dir(dir);
+            }
+            cmd
+        } else {
+            Command::new(program)
+        };
+        cmd.args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = cmd
+            .spawn()
+            .with_context(|| format!("cannot run {program}"))?;
+        let input = child.stdin.take().expect("piped");
+        let output = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            input,
+            lines,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|_| "quit (its input closed)".to_string())
+    }
+
+    /// The next line before `deadline` that is not a message for people (`MESSAGE`,
+    /// `DEBUG`); for a move (`move`), not an `ERROR` or `UNKNOWN` either: those may answer an
+    /// `INFO` line sent before, as c-gomoku-cli also reads them (a brain that answers the
+    /// request for a move with one then runs out of time, and the reason quotes it).
+    fn answer(&mut self, deadline: Instant, move_: bool) -> Result<String, String> {
+        let mut complaint = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let word = line.split_whitespace().next().unwrap_or("");
+                    match word.to_ascii_uppercase().as_str() {
+                        "MESSAGE" | "DEBUG" => {}
+                        "ERROR" | "UNKNOWN" if move_ => complaint = Some(line),
+                        _ => return Ok(line.trim().to_string()),
+                    }
+                }
+                Err(e) => {
+                    let what = match e {
+                        RecvTimeoutError::Timeout => "ran out of time",
+                        RecvTimeoutError::Disconnected => "quit",
+                    };
+                    return Err(match complaint {
+                        Some(c) => format!("{what} (after '{}')", shorten(&c)),
+                        None => what.to_string(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    /// `END`, a moment to leave, then the process is killed.
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The game's report line and JSON entry.
+fn report(
+    setup: &Setup,
+    k: usize,
+    opening: Option<usize>,
+    first_black: bool,
+    board: &Board,
+    ending: &Ending,
+) -> GameReport {
+    let [a, b] = &setup.names;
+    let (black, white) = if first_black { (a, b) } else { (b, a) };
+    let (result, reason, first_scores) = match ending {
+        Ending::Draw(why) => ("draw", why.clone(), 0.5),
+        Ending::Win(color, why) => {
+            let loser = if *color == Color::Black { white } else { black };
+            let reason = if why == "five" {
+                "five".to_string()
+            } else {
+                format!("{loser} {why}")
+            };
+            let first_won = (*color == Color::Black) == first_black;
+            (color.name(), reason, if first_won { 1.0 } else { 0.0 })
+        }
+    };
+    GameReport {
+        game: k + 1,
+        opening: opening.map(|i| i + 1),
+        black: black.clone(),
+        white: white.clone(),
+        result,
+        reason,
+        moves: board.move_string(),
+        first_scores,
+    }
+}
+
+/// Appends the game to the SGF file (a write error is said, the match goes on).
+fn append_sgf(
+    path: &Path,
+    setup: &Setup,
+    first_black: bool,
+    board: Board,
+    opening: usize,
+    ending: &Ending,
+) {
+    let [a, b] = &setup.names;
+    let (black, white) = if first_black { (a, b) } else { (b, a) };
+    let result = match ending {
+        Ending::Draw(_) => "0".to_string(),
+        Ending::Win(color, why) => {
+            let side = if *color == Color::Black { 'B' } else { 'W' };
+            let how = match why.as_str() {
+                "five" => "1",
+                w if w.contains("time") => "T",
+                _ => "F",
+            };
+            format!("{side}+{how}")
+        }
+    };
+    let mut game = SgfGame::of(board);
+    game.black = Some(black.clone());
+    game.white = Some(white.clone());
+    game.result = Some(result);
+    game.opening = opening;
+    let text = game.to_sgf("", &[]) + "\n";
+    let written = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("cannot write {}: {e}", path.display());
+    }
+}
+
+/// The score and its Elo meaning, from the first engine's side.
+fn summarise(engines: [String; 2], games: Vec<GameReport>) -> MatchReport {
+    let count = |s: f64| games.iter().filter(|g| g.first_scores == s).count();
+    let (wins, losses, draws) = (count(1.0), count(0.0), count(0.5));
+    let n = games.len() as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / n;
+    let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+    // The margin from the spread of the games' points: 1.96 standard errors of the mean.
+    let variance = games
+        .iter()
+        .map(|g| (g.first_scores - score).powi(2))
+        .sum::<f64>()
+        / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let inside = |s: f64| s > 0.0 && s < 1.0;
+    // (+ 0.0: an even score is Elo 0, not -0.) No margin where the interval reaches 0% or
+    // 100% (a few games): it would be infinite.
+    let e = inside(score).then(|| elo(score) + 0.0);
+    let (lo, hi) = (score - margin, score + margin);
+    let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
+    MatchReport {
+        engines,
+        wins,
+        losses,
+        draws,
+        score,
+        elo: e,
+        elo_margin: m,
+        games,
+    }
+}
