@@ -121,7 +121,7 @@ struct GameReport {
     moves: String,
     /// The first engine's points: 1, 0.5 or 0.
     #[serde(skip)]
-    first_scores: f64,
+    first_points: f64,
 }
 
 #[derive(Serialize)]
@@ -197,12 +197,13 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let games = a.games as usize;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<GameReport>();
-    let sgf = Mutex::new(a.sgf.clone());
+    // One game's SGF written at a time.
+    let sgf_lock = Mutex::new(());
     let mut reports = Vec::with_capacity(games);
     std::thread::scope(|scope| {
         for _ in 0..a.concurrency.min(a.games) {
             let tx = tx.clone();
-            let (setup, openings, next, sgf) = (&setup, &openings, &next, &sgf);
+            let (setup, openings, next, sgf_lock) = (&setup, &openings, &next, &sgf_lock);
             scope.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 if k >= games {
@@ -214,7 +215,8 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 let first_black = k % 2 == 0;
                 let (board, ending) = play(setup, &start, first_black);
                 let report = report(setup, k, opening, first_black, &board, &ending);
-                if let Some(path) = sgf.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                if let Some(path) = &a.sgf {
+                    let _one = sgf_lock.lock().unwrap_or_else(|e| e.into_inner());
                     append_sgf(path, setup, first_black, board, start.len(), &ending);
                 }
                 if tx.send(report).is_err() {
@@ -223,25 +225,41 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             });
         }
         drop(tx);
+        // A line per game as it ends, with the first engine's running tally (on standard
+        // error under --json, whose output is the whole at the end).
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
         for r in rx {
-            if !a.json {
-                println!(
-                    "game {}: {} (black) - {} (white): {}, {}",
-                    r.game,
-                    r.black,
-                    r.white,
-                    match r.result {
-                        "draw" => "draw".to_string(),
-                        side => format!("{side} wins"),
-                    },
-                    r.reason
-                );
+            if r.first_points == 1.0 {
+                wins += 1;
+            } else if r.first_points == 0.0 {
+                losses += 1;
+            } else {
+                draws += 1;
+            }
+            let line = format!(
+                "game {}: {} (black) - {} (white): {}, {}; {} - {} - {}",
+                r.game,
+                r.black,
+                r.white,
+                match r.result {
+                    "draw" => "draw".to_string(),
+                    side => format!("{side} wins"),
+                },
+                r.reason,
+                wins,
+                losses,
+                draws
+            );
+            if a.json {
+                eprintln!("{line}");
+            } else {
+                println!("{line}");
             }
             reports.push(r);
         }
     });
     reports.sort_by_key(|r| r.game);
-    let summary = summarise(names, reports);
+    let summary = summarise(names, reports, !openings.is_empty());
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
@@ -555,7 +573,7 @@ fn report(
 ) -> GameReport {
     let [a, b] = &setup.names;
     let (black, white) = if first_black { (a, b) } else { (b, a) };
-    let (result, reason, first_scores) = match ending {
+    let (result, reason, first_points) = match ending {
         Ending::Draw(why) => ("draw", why.clone(), 0.5),
         Ending::Win(color, why) => {
             let loser = if *color == Color::Black { white } else { black };
@@ -576,7 +594,7 @@ fn report(
         result,
         reason,
         moves: board.move_string(),
-        first_scores,
+        first_points,
     }
 }
 
@@ -618,19 +636,22 @@ fn append_sgf(
     }
 }
 
-/// The score and its Elo meaning, from the first engine's side.
-fn summarise(engines: [String; 2], games: Vec<GameReport>) -> MatchReport {
-    let count = |s: f64| games.iter().filter(|g| g.first_scores == s).count();
+/// The score and its Elo meaning, from the first engine's side (`games` in order). With
+/// openings (`paired`) the margin comes from the spread of the opening pairs' scores, not
+/// of the games': an opening that favours one colour gives each engine a win, which is no
+/// noise in the difference between them.
+fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
+    let count = |s: f64| games.iter().filter(|g| g.first_points == s).count();
     let (wins, losses, draws) = (count(1.0), count(0.0), count(0.5));
-    let n = games.len() as f64;
-    let score = (wins as f64 + draws as f64 / 2.0) / n;
+    let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
     let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
-    // The margin from the spread of the games' points: 1.96 standard errors of the mean.
-    let variance = games
-        .iter()
-        .map(|g| (g.first_scores - score).powi(2))
-        .sum::<f64>()
-        / n;
+    // 1.96 standard errors of the mean score of a unit (a game, or an opening's pair).
+    let units: Vec<f64> = games
+        .chunks(if paired { 2 } else { 1 })
+        .map(|u| u.iter().map(|g| g.first_points).sum::<f64>() / u.len() as f64)
+        .collect();
+    let n = units.len() as f64;
+    let variance = units.iter().map(|u| (u - score).powi(2)).sum::<f64>() / n;
     let margin = 1.96 * (variance / n).sqrt();
     let inside = |s: f64| s > 0.0 && s < 1.0;
     // (+ 0.0: an even score is Elo 0, not -0.) No margin where the interval reaches 0% or
@@ -647,5 +668,54 @@ fn summarise(engines: [String; 2], games: Vec<GameReport>) -> MatchReport {
         elo: e,
         elo_margin: m,
         games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(points: &[f64]) -> Vec<GameReport> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| GameReport {
+                game: k + 1,
+                opening: None,
+                black: String::new(),
+                white: String::new(),
+                result: "draw",
+                reason: String::new(),
+                moves: String::new(),
+                first_points: p,
+            })
+            .collect()
+    }
+
+    /// 75% is 400 log10(3) = 190.85 Elo; every pair split one-one is no noise at all when
+    /// paired, and much when the games count alone; 0% has no Elo.
+    #[test]
+    fn the_score_and_its_elo() {
+        let names = || [String::from("a"), String::from("b")];
+        let r = summarise(
+            names(),
+            games(&[1.0, 1.0, 1.0, 0.0, 1.0, 0.5, 0.5, 1.0]),
+            false,
+        );
+        assert_eq!((r.wins, r.losses, r.draws), (5, 1, 2));
+        assert_eq!(r.score, 0.75);
+        assert!((r.elo.unwrap() - 190.85).abs() < 0.01, "{:?}", r.elo);
+        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
+        let paired = summarise(names(), split, true);
+        assert_eq!((paired.elo, paired.elo_margin), (Some(0.0), Some(0.0)));
+        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
+        let single = summarise(names(), split, false);
+        assert!(
+            single.elo_margin.unwrap() > 200.0,
+            "{:?}",
+            single.elo_margin
+        );
+        let lost = summarise(names(), games(&[0.0, 0.0]), false);
+        assert_eq!((lost.elo, lost.elo_margin), (None, None));
     }
 }

@@ -817,14 +817,26 @@ fn seconds_must_be_a_sane_number() {
     assert!(err.contains("--max-think"), "{err}");
 }
 
-/// `gomoku match` with the brain against itself at a node cap: every game's moves are
-/// replayed on a board of the test's own, which must agree with the result the manager gave
-/// (a five for the winner, with the opening's stones first, as the offsets say); the SGF
-/// file holds the same games; and a node-capped match repeats move for move.
+/// `gomoku match` with the brain against itself at a node cap, under three rules: every
+/// game's moves are replayed on a board of the test's own under the rule, which must agree
+/// with the result the manager gave (a five for the winner, no foul, with the opening's
+/// stones first, as the offsets say); the SGF file holds the same games; and a node-capped
+/// match repeats move for move.
 #[test]
 fn gomoku_match_between_two_brains() {
+    use alphabeta_gomoku::Rule;
+    for (name, rule) in [
+        ("freestyle", Rule::Freestyle),
+        ("renju", Rule::Renju),
+        ("caro", Rule::Caro),
+    ] {
+        match_between_two_brains(name, rule);
+    }
+}
+
+fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     use alphabeta_gomoku::{read_sgf, Board, Color, Rule};
-    let dir = scratch_dir("match");
+    let dir = scratch_dir(&format!("match-{rule_name}"));
     let openings = dir.join("openings.txt");
     // Offsets from the centre h8: h8 i7 j9 (White to move), then h8 h7.
     std::fs::write(&openings, "0,0, 1,1, 2,-1\n\n0,0, 0,1\n").unwrap();
@@ -853,6 +865,8 @@ fn gomoku_match_between_two_brains() {
             "32",
             "--concurrency",
             "2",
+            "--rule",
+            rule_name,
             "--sgf",
             sgf.to_str().unwrap(),
             "--json",
@@ -871,7 +885,7 @@ fn gomoku_match_between_two_brains() {
         assert_eq!(g[first], "pbrain-alphabeta#1", "{g}");
         let moves = g["moves"].as_str().unwrap();
         assert!(moves.starts_with(expected_openings[k / 2]), "{g}");
-        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        let mut board = Board::new(15, rule).unwrap();
         board.play_sequence(moves).unwrap();
         let winner = match board.winner() {
             Some(Color::Black) => "black",
@@ -896,6 +910,7 @@ fn gomoku_match_between_two_brains() {
     // The SGF file: the same games, in the order they ended, each with its opening marked.
     let read = read_sgf(&std::fs::read_to_string(&sgf).unwrap(), Rule::Freestyle).unwrap();
     assert_eq!(read.len(), 4);
+    assert!(read.iter().all(|g| g.board.rule() == rule), "RU in the SGF");
     for g in games {
         let moves = g["moves"].as_str().unwrap();
         let s = read
