@@ -336,8 +336,12 @@ fn play(setup: &Setup, start: &[u16], first_black: bool) -> (Board, Ending) {
         .map(|&e| Brain::start(setup, &setup.commands[e]))
         .collect();
     let ending = loop {
-        if board.is_full() || (setup.draw_after > 0 && board.history().len() >= setup.draw_after) {
-            break Ending::Draw("draw".into());
+        if board.is_full() {
+            break Ending::Draw("the board is full".into());
+        }
+        let stones = board.history().len();
+        if setup.draw_after > 0 && stones >= setup.draw_after {
+            break Ending::Draw(format!("{stones} stones without a five"));
         }
         let color = board.to_move();
         let brain = match &mut brains[color.index()] {

@@ -893,7 +893,12 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
             None => "draw",
         };
         assert_eq!(g["result"], winner, "{g}");
-        assert_eq!(g["reason"], if winner == "draw" { "draw" } else { "five" });
+        let reason = if winner == "draw" {
+            "the board is full"
+        } else {
+            "five"
+        };
+        assert_eq!(g["reason"], reason);
         points += match winner {
             "draw" => 0.5,
             w if w == first => 1.0,
@@ -992,6 +997,35 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
                 "{answer}: {reason}"
             );
         }
+    }
+    // A game with --draw-after stones and no five is drawn there.
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "match",
+        "--engine",
+        brain,
+        "--engine",
+        brain,
+        "--nodes",
+        "3000",
+        "--draw-after",
+        "6",
+        "--memory",
+        "32",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["draws"], 2, "{j}");
+    for g in j["games"].as_array().unwrap() {
+        assert_eq!(g["reason"], "6 stones without a five");
+        assert_eq!(
+            g["moves"]
+                .as_str()
+                .unwrap()
+                .matches(char::is_alphabetic)
+                .count(),
+            6
+        );
     }
     let missing = dir.join("no-such-brain");
     let err = fails(&[
