@@ -421,9 +421,16 @@ impl Brain {
     fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
         let p = &mut self.process;
         let clocked = !setup.tc.game.is_zero();
-        if clocked {
-            p.send(&format!("INFO time_left {}", self.clock.as_millis()))?;
-        }
+        // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
+        // "unlimited", without a clock). A brain still busy ending its last move may drop
+        // the first word it reads (Rapfi 0.43 does, when a forced reply comes back within
+        // a millisecond): better this line's than the request's.
+        let left = if clocked {
+            self.clock.as_millis()
+        } else {
+            i32::MAX as u128
+        };
+        p.send(&format!("INFO time_left {left}"))?;
         if self.informed {
             let last = *board.history().last().expect("the other brain moved");
             let (x, y) = board.xy(last);
@@ -512,8 +519,11 @@ impl Process {
         })
     }
 
+    /// Sends a line in one write: a brain that peeks at its input while it thinks (for a
+    /// stop) must not find half a command.
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
+        self.input
+            .write_all(format!("{line}\n").as_bytes())
             .and_then(|_| self.input.flush())
             .map_err(|_| "quit (its input closed)".to_string())
     }
