@@ -58,6 +58,9 @@ pub struct MatchArgs {
     /// A depth cap on every move (`INFO max_depth`).
     #[arg(long)]
     depth: Option<u32>,
+    /// Threads each brain may use (`INFO thread_num`; none sent when left out).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
     /// Memory each brain may use, in MiB (`INFO max_memory`; the Gomocup allows 350).
     #[arg(long, default_value_t = 350, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     memory: u64,
@@ -147,7 +150,8 @@ struct Setup {
     rule: Rule,
     tc: TimeControl,
     tolerance: Duration,
-    caps: Vec<String>,
+    /// INFO lines of the command line's caps and settings, sent after the game's own.
+    extra_info: Vec<String>,
     memory_bytes: u64,
     draw_after: usize,
 }
@@ -165,12 +169,15 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         None => vec![],
     };
     let names = names(&a.engines);
-    let mut caps = vec![];
+    let mut extra_info = vec![];
     if let Some(n) = a.nodes {
-        caps.push(format!("INFO max_node {n}"));
+        extra_info.push(format!("INFO max_node {n}"));
     }
     if let Some(d) = a.depth {
-        caps.push(format!("INFO max_depth {d}"));
+        extra_info.push(format!("INFO max_depth {d}"));
+    }
+    if let Some(t) = a.threads {
+        extra_info.push(format!("INFO thread_num {t}"));
     }
     let setup = Setup {
         commands: [a.engines[0].clone(), a.engines[1].clone()],
@@ -179,7 +186,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         rule,
         tc: a.tc,
         tolerance: Duration::from_secs_f64(a.tolerance),
-        caps,
+        extra_info,
         memory_bytes: a.memory << 20,
         draw_after: a.draw_after,
     };
@@ -405,7 +412,7 @@ impl Brain {
         if !setup.tc.game.is_zero() {
             info.push(format!("INFO time_left {}", ms(setup.tc.game)));
         }
-        info.extend(setup.caps.iter().cloned());
+        info.extend(setup.extra_info.iter().cloned());
         for line in info {
             process.send(&line)?;
         }

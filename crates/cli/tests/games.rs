@@ -946,11 +946,14 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     let dir = scratch_dir("match-faults");
     let fake = dir.join("fake.sh");
     // Answers START, then every request for a move with its argument ("quit": leaves,
-    // "none": says nothing).
+    // "none": says nothing, "told": what some INFO lines said).
     std::fs::write(
         &fake,
         "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
-         BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; *) echo \"$1\" ;; esac ;;\n    \
+         INFO\\ timeout_turn*|INFO\\ rule*|INFO\\ max_node*|INFO\\ thread_num*) \
+         told=\"$told ${line#INFO }\" ;;\n    \
+         BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
+         *) echo \"$1\" ;; esac ;;\n    \
          END) exit 0 ;;\n  esac\ndone\n",
     )
     .unwrap();
@@ -998,6 +1001,33 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
             );
         }
     }
+    // The game's settings reach the brains.
+    let told = format!("{} told", fake.display());
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku",
+        "match",
+        "--engine",
+        brain,
+        "--engine",
+        &told,
+        "--tc",
+        "0/0.3",
+        "--rule",
+        "renju",
+        "--nodes",
+        "3000",
+        "--threads",
+        "3",
+        "--memory",
+        "32",
+        "--json",
+    ]))
+    .unwrap();
+    let said = "answered 'timeout_turn 300 rule 4 max_node 3000 thread_num 3', not a move";
+    assert!(
+        j["games"][0]["reason"].as_str().unwrap().ends_with(said),
+        "{j}"
+    );
     // A game with --draw-after stones and no five is drawn there.
     let j: Value = serde_json::from_str(&ok(&[
         "gomoku",
