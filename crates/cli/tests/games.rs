@@ -817,6 +817,20 @@ fn seconds_must_be_a_sane_number() {
     assert!(err.contains("--max-think"), "{err}");
 }
 
+/// A node cap that binds long before the clock (nor can a slow table allocation under load
+/// make the clock bind): such games repeat move for move.
+const NODE_CAPPED: [&str; 4] = ["--nodes", "20000", "--tc", "0/10"];
+
+/// `gomoku match` between two brains (a small table each) as JSON: `args` after the engines.
+fn match_json(engines: [&str; 2], args: &[&str]) -> Value {
+    let mut all = vec!["gomoku", "match", "--memory", "32", "--json"];
+    for e in engines {
+        all.extend(["--engine", e]);
+    }
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(&all)).unwrap()
+}
+
 /// `gomoku match` with the brain against itself at a node cap, under three rules: every
 /// game's moves are replayed on a board of the test's own under the rule, which must agree
 /// with the result the manager gave (a five for the winner, no foul, with the opening's
@@ -845,33 +859,16 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     let _ = std::fs::remove_file(&sgf);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let run_match = |sgf: &std::path::Path| -> Value {
-        serde_json::from_str(&ok(&[
-            "gomoku",
-            "match",
-            "--engine",
-            brain,
-            "--engine",
-            brain,
-            "--games",
-            "4",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--nodes",
-            "20000",
-            // The cap binds, not the clock (nor a slow table allocation under load).
-            "--tc",
-            "0/10",
-            "--memory",
-            "32",
+        let games = ["--games", "4", "--openings", openings.to_str().unwrap()];
+        let more = [
             "--concurrency",
             "2",
             "--rule",
             rule_name,
             "--sgf",
             sgf.to_str().unwrap(),
-            "--json",
-        ]))
-        .unwrap()
+        ];
+        match_json([brain, brain], &[&games[..], &NODE_CAPPED, &more].concat())
     };
     let j = run_match(&sgf);
     let games = j["games"].as_array().unwrap();
@@ -970,28 +967,14 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
         ("quit", "quit"),
     ] {
         let fake_cmd = format!("{} {answer}", fake.display());
-        let out = ok(&[
-            "gomoku",
-            "match",
-            "--engine",
-            brain,
-            "--engine",
-            &fake_cmd,
-            "--tc",
-            "0/0.3",
-            "--tolerance",
-            "1",
-            "--memory",
-            "32",
-            "--nodes",
-            "3000",
-            "--json",
-        ]);
-        let j: Value = serde_json::from_str(&out).unwrap();
+        let j = match_json(
+            [brain, &fake_cmd],
+            &["--tc", "0/0.3", "--tolerance", "1", "--nodes", "3000"],
+        );
         assert_eq!(
             (j["wins"].as_u64(), j["losses"].as_u64()),
             (Some(2), Some(0)),
-            "{answer}: {out}"
+            "{answer}: {j}"
         );
         for g in j["games"].as_array().unwrap() {
             let reason = g["reason"].as_str().unwrap();
@@ -1003,48 +986,26 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     }
     // The game's settings reach the brains.
     let told = format!("{} told", fake.display());
-    let j: Value = serde_json::from_str(&ok(&[
-        "gomoku",
-        "match",
-        "--engine",
-        brain,
-        "--engine",
-        &told,
-        "--tc",
-        "0/0.3",
-        "--rule",
-        "renju",
-        "--nodes",
-        "3000",
-        "--threads",
-        "3",
-        "--memory",
-        "32",
-        "--json",
-    ]))
-    .unwrap();
+    let j = match_json(
+        [brain, &told],
+        &[
+            "--tc",
+            "0/0.3",
+            "--rule",
+            "renju",
+            "--nodes",
+            "3000",
+            "--threads",
+            "3",
+        ],
+    );
     let said = "answered 'timeout_turn 300 rule 4 max_node 3000 thread_num 3', not a move";
     assert!(
         j["games"][0]["reason"].as_str().unwrap().ends_with(said),
         "{j}"
     );
     // A game with --draw-after stones and no five is drawn there.
-    let j: Value = serde_json::from_str(&ok(&[
-        "gomoku",
-        "match",
-        "--engine",
-        brain,
-        "--engine",
-        brain,
-        "--nodes",
-        "3000",
-        "--draw-after",
-        "6",
-        "--memory",
-        "32",
-        "--json",
-    ]))
-    .unwrap();
+    let j = match_json([brain, brain], &["--nodes", "3000", "--draw-after", "6"]);
     assert_eq!(j["draws"], 2, "{j}");
     for g in j["games"].as_array().unwrap() {
         assert_eq!(g["reason"], "6 stones without a five");
@@ -1090,26 +1051,8 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
     )
     .unwrap();
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
-    let j: Value = serde_json::from_str(&ok(&[
-        "gomoku",
-        "match",
-        "--engine",
-        brain,
-        "--engine",
-        brain,
-        "--games",
-        "4",
-        "--openings",
-        openings.to_str().unwrap(),
-        "--nodes",
-        "20000",
-        "--tc",
-        "0/10",
-        "--memory",
-        "32",
-        "--json",
-    ]))
-    .unwrap();
+    let games = ["--games", "4", "--openings", openings.to_str().unwrap()];
+    let j = match_json([brain, brain], &[&games[..], &NODE_CAPPED].concat());
     for g in j["games"].as_array().unwrap() {
         let stones = g["moves"]
             .as_str()
