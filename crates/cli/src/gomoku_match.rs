@@ -355,33 +355,29 @@ fn play(setup: &Setup, start: &[u16], first_black: bool) -> (Board, Ending) {
             Ok(b) => b,
             Err(why) => break Ending::Win(color.other(), why.clone()),
         };
-        match brain.turn(setup, &board) {
-            Err(why) => break Ending::Win(color.other(), why),
-            Ok(reply) => match move_of(&board, &reply) {
-                Err(why) => break Ending::Win(color.other(), why),
-                Ok(c) => {
-                    board.place(c);
-                    if board.winner() == Some(color) {
-                        break Ending::Win(color, "five".into());
-                    }
-                }
-            },
+        if let Err(why) = brain
+            .turn(setup, &board)
+            .and_then(|reply| play_reply(&mut board, &reply))
+        {
+            break Ending::Win(color.other(), why);
+        }
+        if board.winner() == Some(color) {
+            break Ending::Win(color, "five".into());
         }
     };
     (board, ending)
 }
 
-/// The cell of a brain's reply `x,y`, if it is a legal move.
-fn move_of(board: &Board, reply: &str) -> Result<u16, String> {
+/// Plays a brain's reply `x,y` if it is a legal move; else why not.
+fn play_reply(board: &mut Board, reply: &str) -> Result<(), String> {
     let shown = shorten(reply);
     let (x, y) = parse_xy(reply).ok_or_else(|| format!("answered '{shown}', not a move"))?;
     let cell = board
         .index(x, y)
         .ok_or_else(|| format!("played {x},{y}, off the board"))?;
-    let mut test = board.clone();
-    test.try_play(cell)
-        .map_err(|e| format!("played {x},{y}, an illegal move: {e}"))?;
-    Ok(cell)
+    board
+        .try_play(cell)
+        .map_err(|e| format!("played {x},{y}, an illegal move: {e}"))
 }
 
 /// A brain in a game: its process, its clock, whether it has seen the position yet.

@@ -984,6 +984,18 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
             );
         }
     }
+    // Under renju Black's foul loses: i8 (8,7) makes two open threes from g8 h8 and i6 i7
+    // with Black to move after the opening, in the second game, where the script is Black.
+    let renju = dir.join("renju.txt");
+    std::fs::write(&renju, "-1,0, -7,7, 0,0, -7,5, 1,2, 7,7, 1,1, 7,5\n").unwrap();
+    let foul = format!("{} 8,7", fake.display());
+    let args = ["--rule", "renju", "--openings", renju.to_str().unwrap()];
+    let j = match_json([brain, &foul], &[&args[..], &NODE_CAPPED].concat());
+    let reason = j["games"][1]["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with("i8 is forbidden to Black under renju: it makes a double three"),
+        "{j}"
+    );
     // The game's settings reach the brains.
     let told = format!("{} told", fake.display());
     let j = match_json(
