@@ -406,7 +406,8 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     Ok(())
 }
 
-/// An opening in the `offset` format (`4,6, 1,5, 0,3`) on a board of `size`.
+/// An opening in the `offset` format (`4,6, 1,5, 0,3`) on a board of `size` under `rule`
+/// (whose fouls it may not hold).
 pub(crate) fn opening(line: &str, size: u32, rule: Rule) -> Result<Board> {
     let numbers: Vec<i64> = line
         .split(|c: char| c == ',' || c.is_whitespace())
