@@ -8,7 +8,7 @@
 //! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
 
 use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,6 +16,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use alphabeta_cli::lines::read_line;
 use alphabeta_cli::pbrain::{parse_xy, shorten};
 use alphabeta_gomoku::{Board, Color, Rule, SgfGame};
 use anyhow::{Context, Result};
@@ -507,10 +508,14 @@ impl Process {
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::channel();
+        // Lines as the brain's own reader takes them: cut at 64 KiB, and not UTF-8 is no
+        // end (a brain may write its messages in its system's code page).
         std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            let mut output = BufReader::new(output);
+            let mut bytes = Vec::new();
+            while let Ok(true) = read_line(&mut output, &mut bytes) {
+                let line = String::from_utf8_lossy(&bytes);
+                if tx.send(line.trim_end().to_string()).is_err() {
                     break;
                 }
             }

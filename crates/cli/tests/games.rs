@@ -943,14 +943,16 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     let dir = scratch_dir("match-faults");
     let fake = dir.join("fake.sh");
     // Answers START, then every request for a move with its argument ("quit": leaves,
-    // "none": says nothing, "told": what some INFO lines said).
+    // "none": says nothing, "told": what some INFO lines said, "noisy": 7,7 after two odd
+    // messages).
     std::fs::write(
         &fake,
         "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
          INFO\\ timeout_turn*|INFO\\ rule*|INFO\\ max_node*|INFO\\ thread_num*) \
          told=\"$told ${line#INFO }\" ;;\n    \
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
-         *) echo \"$1\" ;; esac ;;\n    \
+         noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
+         echo; echo 7,7 ;; *) echo \"$1\" ;; esac ;;\n    \
          END) exit 0 ;;\n  esac\ndone\n",
     )
     .unwrap();
@@ -959,6 +961,8 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     for (answer, why) in [
         ("7,7", "played 7,7, an illegal move"),
+        // A message not in UTF-8 and one of 100 kB before the move: read past, not an end.
+        ("noisy", "played 7,7, an illegal move"),
         ("hello", "answered 'hello', not a move"),
         ("15,3", "played 15,3, off the board"),
         ("none", "ran out of time"),
