@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta_cli::lines::read_line;
 use alphabeta_cli::pbrain::{parse_xy, shorten};
-use alphabeta_gomoku::{Board, Color, Rule, SgfGame};
+use alphabeta_gomoku::{write_psq, Board, Color, Rule, SgfGame};
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
@@ -75,6 +75,11 @@ pub struct MatchArgs {
     /// names, the result: `B+1` a five, `B+T` on time, `B+F` by forfeit).
     #[arg(long, value_name = "FILE")]
     sgf: Option<PathBuf>,
+    /// Write each game to DIR as a Piskvork record, `game1.psq` ... (the form the Gomocup
+    /// publishes its games in, with each move's milliseconds and Piskvork's end code: 0
+    /// played out, 15 on time, -2 another error).
+    #[arg(long, value_name = "DIR")]
+    psq: Option<PathBuf>,
     /// The games and the score as JSON at the end, instead of the text summary.
     #[arg(long)]
     json: bool,
@@ -202,6 +207,10 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             .open(path)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    if let Some(dir) = &a.psq {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+    }
     let games = a.games as usize;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<GameReport>();
@@ -221,11 +230,22 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
                 let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
                 let first_black = k % 2 == 0;
-                let (board, ending) = play(setup, &start, first_black);
-                let report = report(setup, k, opening, first_black, &board, &ending);
+                let played = play(setup, &start, first_black);
+                let report = report(setup, k, opening, first_black, &played);
+                let game = record(setup, first_black, &played, start.len());
                 if let Some(path) = &a.sgf {
                     let _one = sgf_lock.lock().unwrap_or_else(|e| e.into_inner());
-                    append_sgf(path, setup, first_black, board, start.len(), &ending);
+                    let text = game.to_sgf("", &[]) + "\n";
+                    let written = OpenOptions::new()
+                        .append(true)
+                        .open(path)
+                        .and_then(|mut f| f.write_all(text.as_bytes()));
+                    said_if_failed(path, written);
+                }
+                if let Some(dir) = &a.psq {
+                    let path = dir.join(format!("game{}.psq", k + 1));
+                    let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
+                    said_if_failed(&path, std::fs::write(&path, text));
                 }
                 if tx.send(report).is_err() {
                     break;
@@ -325,18 +345,58 @@ fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
 
 /// How a game ended.
 enum Ending {
-    /// A five, or a brain that broke the rules or its time: the winner and why.
+    /// A five (`why` is "five"), or a brain that broke the rules or its time: the winner and
+    /// why.
     Win(Color, String),
     Draw(String),
 }
 
+/// The reason of a brain that gave no move in its time.
+const OUT_OF_TIME: &str = "ran out of time";
+
+impl Ending {
+    /// The SGF result: `B+1` a five, `B+T` on time, `B+F` by forfeit, `0` a draw.
+    fn sgf_result(&self) -> String {
+        match self {
+            Ending::Draw(_) => "0".into(),
+            Ending::Win(color, why) => {
+                let side = if *color == Color::Black { 'B' } else { 'W' };
+                let how = match why.as_str() {
+                    "five" => "1",
+                    w if w.starts_with(OUT_OF_TIME) => "T",
+                    _ => "F",
+                };
+                format!("{side}+{how}")
+            }
+        }
+    }
+
+    /// Piskvork's code for the record: 0 played out, 15 on time, -2 another error.
+    fn psq_code(&self) -> i32 {
+        match self {
+            Ending::Win(_, why) if why.starts_with(OUT_OF_TIME) => 15,
+            Ending::Win(_, why) if why != "five" => -2,
+            _ => 0,
+        }
+    }
+}
+
+/// A game as played: the board at the end, how it ended, the milliseconds each move took
+/// (0 for the opening's).
+struct Played {
+    board: Board,
+    ending: Ending,
+    milliseconds: Vec<u64>,
+}
+
 /// Plays one game from `start` (cells, Black first); the first engine is Black when
 /// `first_black`. The board as it ended, and how.
-fn play(setup: &Setup, start: &[u16], first_black: bool) -> (Board, Ending) {
+fn play(setup: &Setup, start: &[u16], first_black: bool) -> Played {
     let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
     for &c in start {
         board.place(c);
     }
+    let mut milliseconds = vec![0; start.len()];
     // brains[0] plays Black.
     let order = if first_black { [0, 1] } else { [1, 0] };
     let mut brains: Vec<Result<Brain, String>> = order
@@ -356,17 +416,23 @@ fn play(setup: &Setup, start: &[u16], first_black: bool) -> (Board, Ending) {
             Ok(b) => b,
             Err(why) => break Ending::Win(color.other(), why.clone()),
         };
+        let asked = Instant::now();
         if let Err(why) = brain
             .turn(setup, &board)
             .and_then(|reply| play_reply(&mut board, &reply))
         {
             break Ending::Win(color.other(), why);
         }
+        milliseconds.push(asked.elapsed().as_millis() as u64);
         if board.winner() == Some(color) {
             break Ending::Win(color, "five".into());
         }
     };
-    (board, ending)
+    Played {
+        board,
+        ending,
+        milliseconds,
+    }
 }
 
 /// Plays a brain's reply `x,y` if it is a legal move; else why not.
@@ -555,7 +621,7 @@ impl Process {
                 }
                 Err(e) => {
                     let what = match e {
-                        RecvTimeoutError::Timeout => "ran out of time",
+                        RecvTimeoutError::Timeout => OUT_OF_TIME,
                         RecvTimeoutError::Disconnected => "quit",
                     };
                     return Err(match complaint {
@@ -590,12 +656,11 @@ fn report(
     k: usize,
     opening: Option<usize>,
     first_black: bool,
-    board: &Board,
-    ending: &Ending,
+    played: &Played,
 ) -> GameReport {
     let [a, b] = &setup.names;
     let (black, white) = if first_black { (a, b) } else { (b, a) };
-    let (result, reason, first_points) = match ending {
+    let (result, reason, first_points) = match &played.ending {
         Ending::Draw(why) => ("draw", why.clone(), 0.5),
         Ending::Win(color, why) => {
             let loser = if *color == Color::Black { white } else { black };
@@ -615,44 +680,25 @@ fn report(
         white: white.clone(),
         result,
         reason,
-        moves: board.move_string(),
+        moves: played.board.move_string(),
         first_points,
     }
 }
 
-/// Appends the game to the SGF file (a write error is said, the match goes on).
-fn append_sgf(
-    path: &Path,
-    setup: &Setup,
-    first_black: bool,
-    board: Board,
-    opening: usize,
-    ending: &Ending,
-) {
+/// The game as a record: its moves, the brains' names, the result, the opening's length.
+fn record(setup: &Setup, first_black: bool, played: &Played, opening: usize) -> SgfGame {
     let [a, b] = &setup.names;
     let (black, white) = if first_black { (a, b) } else { (b, a) };
-    let result = match ending {
-        Ending::Draw(_) => "0".to_string(),
-        Ending::Win(color, why) => {
-            let side = if *color == Color::Black { 'B' } else { 'W' };
-            let how = match why.as_str() {
-                "five" => "1",
-                w if w.contains("time") => "T",
-                _ => "F",
-            };
-            format!("{side}+{how}")
-        }
-    };
-    let mut game = SgfGame::of(board);
+    let mut game = SgfGame::of(played.board.clone());
     game.black = Some(black.clone());
     game.white = Some(white.clone());
-    game.result = Some(result);
+    game.result = Some(played.ending.sgf_result());
     game.opening = opening;
-    let text = game.to_sgf("", &[]) + "\n";
-    let written = OpenOptions::new()
-        .append(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(text.as_bytes()));
+    game
+}
+
+/// Says a file that could not be written (the match goes on).
+fn said_if_failed(path: &Path, written: std::io::Result<()>) {
     if let Err(e) = written {
         eprintln!("cannot write {}: {e}", path.display());
     }

@@ -849,7 +849,7 @@ fn gomoku_match_between_two_brains() {
 }
 
 fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
-    use alphabeta_gomoku::{read_sgf, Board, Color, Rule};
+    use alphabeta_gomoku::{read_psq, read_sgf, Board, Color, Rule};
     let dir = scratch_dir(&format!("match-{rule_name}"));
     let openings = dir.join("openings.txt");
     // Offsets from the centre h8: h8 i7 j9 (White to move), then h8 h7.
@@ -858,6 +858,7 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     let sgf = dir.join("games.sgf");
     let _ = std::fs::remove_file(&sgf);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let psq = dir.join("psq");
     let run_match = |sgf: &std::path::Path| -> Value {
         let games = ["--games", "4", "--openings", openings.to_str().unwrap()];
         let more = [
@@ -867,6 +868,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
             rule_name,
             "--sgf",
             sgf.to_str().unwrap(),
+            "--psq",
+            psq.to_str().unwrap(),
         ];
         match_json([brain, brain], &[&games[..], &NODE_CAPPED, &more].concat())
     };
@@ -921,6 +924,23 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
             .expect("each game in the SGF file");
         assert_eq!(s.white.as_deref(), g["white"].as_str());
         assert_eq!(s.opening, if g["opening"] == 1 { 3 } else { 2 });
+        assert_eq!(
+            s.result.as_deref(),
+            Some(match g["result"].as_str().unwrap() {
+                "black" => "B+1",
+                "white" => "W+1",
+                _ => "0",
+            })
+        );
+        // The Piskvork record: a file per game, read back under the rule; played out: 0.
+        let text = std::fs::read_to_string(psq.join(format!("game{}.psq", g["game"]))).unwrap();
+        assert!(text.starts_with("Piskvorky 15x15, 11:11, 0\n") && text.ends_with("\n0\n"));
+        let p = read_psq(&text, rule).unwrap();
+        assert_eq!(p.board.move_string(), moves);
+        assert_eq!(
+            (p.black.as_deref(), p.white.as_deref()),
+            (g["black"].as_str(), g["white"].as_str())
+        );
     }
     // At a node cap the games repeat.
     let again = run_match(&dir.join("again.sgf"));
@@ -971,10 +991,29 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
         ("quit", "quit"),
     ] {
         let fake_cmd = format!("{} {answer}", fake.display());
-        let j = match_json(
-            [brain, &fake_cmd],
-            &["--tc", "0/0.3", "--tolerance", "1", "--nodes", "3000"],
+        let (sgf, psq) = (dir.join(format!("{answer}.sgf")), dir.join(answer));
+        let _ = std::fs::remove_file(&sgf);
+        let files = [
+            "--sgf",
+            sgf.to_str().unwrap(),
+            "--psq",
+            psq.to_str().unwrap(),
+        ];
+        let limits = ["--tc", "0/0.3", "--tolerance", "1", "--nodes", "3000"];
+        let j = match_json([brain, &fake_cmd], &[&limits[..], &files].concat());
+        // The records say how: on time (SGF `+T`, Piskvork's 15) or another fault (`+F`, -2).
+        let on_time = why.starts_with("ran out of time");
+        let sgf = std::fs::read_to_string(&sgf).unwrap();
+        assert_eq!(
+            sgf.matches(if on_time { "+T]" } else { "+F]" }).count(),
+            2,
+            "{sgf}"
         );
+        let code = if on_time { "\n15\n" } else { "\n-2\n" };
+        for k in 1..=2 {
+            let text = std::fs::read_to_string(psq.join(format!("game{k}.psq"))).unwrap();
+            assert!(text.ends_with(code), "{answer}: {text}");
+        }
         assert_eq!(
             (j["wins"].as_u64(), j["losses"].as_u64()),
             (Some(2), Some(0)),

@@ -54,7 +54,7 @@ pub use engine::{
 pub use evaluation::Threats;
 pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
-pub use psq::{read_psq, PsqError};
+pub use psq::{read_psq, write_psq, PsqError};
 pub use renju::Foul;
 pub use review::{review, review_sgf, MoveReport, MoveReview, Summary, Verdict};
 pub use sgf::{read_sgf, SgfError, SgfGame, SgfNote};
