@@ -226,27 +226,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 if k >= games {
                     break;
                 }
-                // Game k: opening k/2, the first engine Black in even games.
-                let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
-                let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
-                let first_black = k % 2 == 0;
-                let played = play(setup, &start, first_black);
-                let report = report(setup, k, opening, first_black, &played);
-                let game = record(setup, first_black, &played, start.len());
-                if let Some(path) = &a.sgf {
-                    let _one = sgf_lock.lock().unwrap_or_else(|e| e.into_inner());
-                    let text = game.to_sgf("", &[]) + "\n";
-                    let written = OpenOptions::new()
-                        .append(true)
-                        .open(path)
-                        .and_then(|mut f| f.write_all(text.as_bytes()));
-                    said_if_failed(path, written);
-                }
-                if let Some(dir) = &a.psq {
-                    let path = dir.join(format!("game{}.psq", k + 1));
-                    let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
-                    said_if_failed(&path, std::fs::write(&path, text));
-                }
+                let report = play_and_save(a, setup, openings, k, sgf_lock);
                 if tx.send(report).is_err() {
                     break;
                 }
@@ -264,19 +244,13 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             } else {
                 draws += 1;
             }
+            let outcome = match r.result {
+                "draw" => "draw".to_string(),
+                side => format!("{side} wins"),
+            };
             let line = format!(
-                "game {}: {} (black) - {} (white): {}, {}; {} - {} - {}",
-                r.game,
-                r.black,
-                r.white,
-                match r.result {
-                    "draw" => "draw".to_string(),
-                    side => format!("{side} wins"),
-                },
-                r.reason,
-                wins,
-                losses,
-                draws
+                "game {}: {} (black) - {} (white): {outcome}, {}; {wins} - {losses} - {draws}",
+                r.game, r.black, r.white, r.reason
             );
             if a.json {
                 eprintln!("{line}");
@@ -307,6 +281,37 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Plays game `k` (from 0: opening k/2, the first engine Black in even games), writes its
+/// records, and reports it.
+fn play_and_save(
+    a: &MatchArgs,
+    setup: &Setup,
+    openings: &[Vec<u16>],
+    k: usize,
+    sgf_lock: &Mutex<()>,
+) -> GameReport {
+    let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
+    let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
+    let first_black = k.is_multiple_of(2);
+    let played = play(setup, &start, first_black);
+    let game = record(setup, first_black, &played, start.len());
+    if let Some(path) = &a.sgf {
+        let _one = sgf_lock.lock().unwrap_or_else(|e| e.into_inner());
+        let text = game.to_sgf("", &[]) + "\n";
+        let written = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(text.as_bytes()));
+        said_if_failed(path, written);
+    }
+    if let Some(dir) = &a.psq {
+        let path = dir.join(format!("game{}.psq", k + 1));
+        let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
+        said_if_failed(&path, std::fs::write(&path, text));
+    }
+    report(setup, k, opening, first_black, &played)
 }
 
 /// The brains' names: their programs' file names, told apart when the same.
