@@ -956,8 +956,9 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 }
 
 /// Brains that break the rules lose the game and the match goes on: a taken cell, a reply
-/// that is no move, a cell off the board, no reply within the time, a brain that quits. A brain that cannot start
-/// at all is an error before the match.
+/// that is no move, a cell off the board, no reply within the time, a brain that quits, a
+/// renju foul; the records say how. The settings reach the brains; --draw-after draws. A
+/// brain that cannot start at all is an error before the match.
 #[test]
 fn gomoku_match_judges_brains_that_break_the_rules() {
     let dir = scratch_dir("match-faults");
