@@ -75,6 +75,10 @@ pub struct MatchArgs {
     /// names, the result: `B+1` a five, `B+T` on time, `B+F` by forfeit).
     #[arg(long, value_name = "FILE")]
     sgf: Option<PathBuf>,
+    /// Append the brains' `MESSAGE` lines to FILE, each as `game G, move M, NAME: TEXT` (their
+    /// depths and scores, to study).
+    #[arg(long, value_name = "FILE")]
+    msg: Option<PathBuf>,
     /// Write each game to DIR as a Piskvork record, `game1.psq` ... (the form the Gomocup
     /// publishes its games in, with each move's milliseconds and Piskvork's end code: 0
     /// played out, 15 on time, -2 another error).
@@ -160,6 +164,8 @@ struct Setup {
     extra_info: Vec<String>,
     memory_bytes: u64,
     draw_after: usize,
+    /// Keep the brains' `MESSAGE` lines (for `--msg`).
+    keep_messages: bool,
 }
 
 pub fn run(a: &MatchArgs) -> Result<()> {
@@ -195,12 +201,13 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         extra_info,
         memory_bytes: a.memory << 20,
         draw_after: a.draw_after,
+        keep_messages: a.msg.is_some(),
     };
     // Both brains must start before a match is worth running: a wrong path is a usage error.
     for (command, name) in setup.commands.iter().zip(&names) {
         Process::spawn(command).with_context(|| format!("cannot start {name}"))?;
     }
-    if let Some(path) = &a.sgf {
+    for path in [&a.sgf, &a.msg].into_iter().flatten() {
         OpenOptions::new()
             .create(true)
             .append(true)
@@ -214,19 +221,19 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let games = a.games as usize;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<GameReport>();
-    // One game's SGF written at a time.
-    let sgf_lock = Mutex::new(());
+    // One game's records written at a time.
+    let files_lock = Mutex::new(());
     let mut reports = Vec::with_capacity(games);
     std::thread::scope(|scope| {
         for _ in 0..a.concurrency.min(a.games) {
             let tx = tx.clone();
-            let (setup, openings, next, sgf_lock) = (&setup, &openings, &next, &sgf_lock);
+            let (setup, openings, next, files_lock) = (&setup, &openings, &next, &files_lock);
             scope.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 if k >= games {
                     break;
                 }
-                let report = play_and_save(a, setup, openings, k, sgf_lock);
+                let report = play_and_save(a, setup, openings, k, files_lock);
                 if tx.send(report).is_err() {
                     break;
                 }
@@ -290,21 +297,32 @@ fn play_and_save(
     setup: &Setup,
     openings: &[Vec<u16>],
     k: usize,
-    sgf_lock: &Mutex<()>,
+    files_lock: &Mutex<()>,
 ) -> GameReport {
     let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
     let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
     let first_black = k.is_multiple_of(2);
     let played = play(setup, &start, first_black);
     let game = record(setup, first_black, &played, start.len());
+    let _one = files_lock.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(path) = &a.sgf {
-        let _one = sgf_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let text = game.to_sgf("", &[]) + "\n";
-        let written = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .and_then(|mut f| f.write_all(text.as_bytes()));
-        said_if_failed(path, written);
+        append(path, &(game.to_sgf("", &[]) + "\n"));
+    }
+    if let Some(path) = &a.msg {
+        // Both brains' lines in the order of the moves they came with.
+        let names = [&game.black, &game.white].map(|n| n.clone().unwrap_or_default());
+        let mut lines: Vec<(usize, &String, &String)> = played
+            .messages
+            .iter()
+            .zip(&names)
+            .flat_map(|(said, name)| said.iter().map(move |(m, line)| (*m, name, line)))
+            .collect();
+        lines.sort_by_key(|&(m, _, _)| m);
+        let text: String = lines
+            .iter()
+            .map(|(m, name, line)| format!("game {}, move {m}, {name}: {line}\n", k + 1))
+            .collect();
+        append(path, &text);
     }
     if let Some(dir) = &a.psq {
         let path = dir.join(format!("game{}.psq", k + 1));
@@ -392,6 +410,8 @@ struct Played {
     board: Board,
     ending: Ending,
     milliseconds: Vec<u64>,
+    /// Black's and White's `MESSAGE` lines with their move numbers (with `--msg`).
+    messages: Vec<Vec<(usize, String)>>,
 }
 
 /// Plays one game from `start` (cells, Black first); the first engine is Black when
@@ -433,10 +453,16 @@ fn play(setup: &Setup, start: &[u16], first_black: bool) -> Played {
             break Ending::Win(color, "five".into());
         }
     };
+    let messages = brains
+        .iter_mut()
+        .map(|b| b.as_mut().ok().and_then(|b| b.process.messages.take()))
+        .map(Option::unwrap_or_default)
+        .collect();
     Played {
         board,
         ending,
         milliseconds,
+        messages,
     }
 }
 
@@ -463,6 +489,7 @@ impl Brain {
     /// Starts the brain for a game: `START`, its `OK`, then the game's `INFO` lines.
     fn start(setup: &Setup, command: &str) -> Result<Brain, String> {
         let mut process = Process::spawn(command).map_err(|e| format!("did not start: {e:#}"))?;
+        process.messages = setup.keep_messages.then(Vec::new);
         // A brain may load its files first: some seconds more than a move.
         let wait = setup.tc.turn.max(setup.tc.game) + setup.tolerance + Duration::from_secs(10);
         process.send(&format!("START {}", setup.size))?;
@@ -495,6 +522,7 @@ impl Brain {
     /// or what its clock has left, the smaller, and the tolerance); the reply line.
     fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
         let p = &mut self.process;
+        p.move_number = board.history().len() + 1;
         let clocked = !setup.tc.game.is_zero();
         // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
         // "unlimited", without a clock). A brain still busy ending its last move may drop
@@ -551,6 +579,10 @@ struct Process {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    /// The `MESSAGE` lines read, each with the move it came with (kept with `--msg`).
+    messages: Option<Vec<(usize, String)>>,
+    /// The move the brain is thinking about (from 1), for its messages.
+    move_number: usize,
 }
 
 impl Process {
@@ -595,6 +627,8 @@ impl Process {
             child,
             input,
             lines,
+            messages: None,
+            move_number: 0,
         })
     }
 
@@ -619,7 +653,13 @@ impl Process {
                 Ok(line) => {
                     let word = line.split_whitespace().next().unwrap_or("");
                     match word.to_ascii_uppercase().as_str() {
-                        "MESSAGE" | "DEBUG" => {}
+                        "MESSAGE" => {
+                            if let Some(kept) = &mut self.messages {
+                                let text = line.trim_start()["MESSAGE".len()..].trim();
+                                kept.push((self.move_number, text.to_string()));
+                            }
+                        }
+                        "DEBUG" => {}
                         "ERROR" | "UNKNOWN" if move_ => complaint = Some(line),
                         _ => return Ok(line.trim().to_string()),
                     }
@@ -700,6 +740,15 @@ fn record(setup: &Setup, first_black: bool, played: &Played, opening: usize) -> 
     game.result = Some(played.ending.sgf_result());
     game.opening = opening;
     game
+}
+
+/// Appends `text` to the file at `path`.
+fn append(path: &Path, text: &str) {
+    let written = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    said_if_failed(path, written);
 }
 
 /// Says a file that could not be written (the match goes on).

@@ -859,6 +859,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     let _ = std::fs::remove_file(&sgf);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let psq = dir.join("psq");
+    let msg = dir.join("games.msg");
+    let _ = std::fs::remove_file(&msg);
     let run_match = |sgf: &std::path::Path| -> Value {
         let games = ["--games", "4", "--openings", openings.to_str().unwrap()];
         let more = [
@@ -870,6 +872,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
             sgf.to_str().unwrap(),
             "--psq",
             psq.to_str().unwrap(),
+            "--msg",
+            msg.to_str().unwrap(),
         ];
         match_json([brain, brain], &[&games[..], &NODE_CAPPED, &more].concat())
     };
@@ -941,6 +945,27 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
             (p.black.as_deref(), p.white.as_deref()),
             (g["black"].as_str(), g["white"].as_str())
         );
+    }
+    // The brains' MESSAGE lines: each game's thinking, tagged with a move of that game.
+    let said = std::fs::read_to_string(&msg).unwrap();
+    for g in games {
+        let stones = g["moves"]
+            .as_str()
+            .unwrap()
+            .matches(char::is_alphabetic)
+            .count();
+        let prefix = format!("game {}, move ", g["game"]);
+        let lines: Vec<&str> = said.lines().filter(|l| l.starts_with(&prefix)).collect();
+        assert!(lines.iter().any(|l| l.contains(": depth ")), "{said}");
+        for l in lines {
+            let m: usize = l[prefix.len()..]
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(m <= stones, "{l}");
+        }
     }
     // At a node cap the games repeat.
     let again = run_match(&dir.join("again.sgf"));
