@@ -45,8 +45,8 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
     /// Time control MATCH/TURN in seconds: each brain's clock for the game, and the most
-    /// one move may take (`24/4`); a MATCH of 0 is no clock; `5` alone is a clock of 5 s
-    /// with moves up to 5 s.
+    /// one move may take (`24/4`, TURN above 0); a MATCH of 0 is no clock; `5` alone is a
+    /// clock of 5 s with moves up to 5 s.
     #[arg(long, default_value = "0/1", value_parser = time_control)]
     tc: TimeControl,
     /// Seconds a brain may run over its time before it loses on time.
@@ -89,7 +89,7 @@ pub struct MatchArgs {
     json: bool,
 }
 
-/// A match clock and a turn limit; zero is no limit.
+/// A match clock (zero: none) and a turn limit.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {
     game: Duration,
@@ -112,8 +112,9 @@ fn time_control(s: &str) -> Result<TimeControl, String> {
         Some((g, t)) => (secs(g)?, secs(t)?),
         None => (secs(s)?, secs(s)?),
     };
-    if turn.is_zero() && game.is_zero() {
-        return Err("a time control needs a match or a turn time above 0".into());
+    // (The protocol's timeout_turn 0 means "play as fast as you can", not "no limit".)
+    if turn.is_zero() {
+        return Err("the turn time must be above 0 (a MATCH of 0 is no clock)".into());
     }
     Ok(TimeControl { game, turn })
 }
@@ -123,13 +124,14 @@ fn time_control(s: &str) -> Result<TimeControl, String> {
 struct GameReport {
     /// From 1, in the order the games were set.
     game: usize,
-    /// The opening's line in the file, from 1.
+    /// The opening's number in the file (counting the lines that are not blank), from 1.
     opening: Option<usize>,
     black: String,
     white: String,
     /// `black`, `white` or `draw`.
     result: &'static str,
-    /// How it ended: `five`, `draw`, or what the loser did.
+    /// How it ended: `five`, why it was drawn (the board full, the stones counted), or what
+    /// the loser did.
     reason: String,
     moves: String,
     /// The first engine's points: 1, 0.5 or 0.
@@ -556,13 +558,11 @@ impl Brain {
             }
         }
         self.informed = true;
-        let mut allowed = Duration::MAX;
-        if !setup.tc.turn.is_zero() {
-            allowed = setup.tc.turn;
-        }
-        if clocked {
-            allowed = allowed.min(self.clock);
-        }
+        let allowed = if clocked {
+            setup.tc.turn.min(self.clock)
+        } else {
+            setup.tc.turn
+        };
         let asked = Instant::now();
         let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
         if clocked {
