@@ -1114,6 +1114,10 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     );
     let err = fails(&["gomoku", "match", "--engine", brain]);
     assert!(err.contains("two --engine"), "{err}");
+    let err = fails(&[
+        "gomoku", "match", "--engine", brain, "--engine", brain, "--tc", "24/0",
+    ]);
+    assert!(err.contains("turn time must be above 0"), "{err}");
 }
 
 /// Each brain is told which stones are its own: after an opening where the side to move has
