@@ -170,6 +170,18 @@ struct Setup {
     keep_messages: bool,
 }
 
+impl Setup {
+    /// Black's name and White's, the first engine Black when `first_black`.
+    fn players(&self, first_black: bool) -> (&String, &String) {
+        let [a, b] = &self.names;
+        if first_black {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+}
+
 pub fn run(a: &MatchArgs) -> Result<()> {
     anyhow::ensure!(
         a.engines.len() == 2,
@@ -244,15 +256,10 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         drop(tx);
         // A line per game as it ends, with the first engine's running tally (on standard
         // error under --json, whose output is the whole at the end).
-        let (mut wins, mut losses, mut draws) = (0, 0, 0);
         for r in rx {
-            if r.first_points == 1.0 {
-                wins += 1;
-            } else if r.first_points == 0.0 {
-                losses += 1;
-            } else {
-                draws += 1;
-            }
+            reports.push(r);
+            let r = reports.last().expect("just pushed");
+            let (wins, losses, draws) = tally(&reports);
             let outcome = match r.result {
                 "draw" => "draw".to_string(),
                 side => format!("{side} wins"),
@@ -266,7 +273,6 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             } else {
                 println!("{line}");
             }
-            reports.push(r);
         }
     });
     reports.sort_by_key(|r| r.game);
@@ -370,9 +376,11 @@ fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
 
 /// How a game ended.
 enum Ending {
-    /// A five (`why` is "five"), or a brain that broke the rules or its time: the winner and
-    /// why.
-    Win(Color, String),
+    /// The winner made five.
+    Five(Color),
+    /// The loser broke the rules or its time: the winner, and what the loser did.
+    Forfeit(Color, String),
+    /// Why it was drawn.
     Draw(String),
 }
 
@@ -384,11 +392,11 @@ impl Ending {
     fn sgf_result(&self) -> String {
         match self {
             Ending::Draw(_) => "0".into(),
-            Ending::Win(color, why) => {
+            Ending::Five(color) | Ending::Forfeit(color, _) => {
                 let side = if *color == Color::Black { 'B' } else { 'W' };
-                let how = match why.as_str() {
-                    "five" => "1",
-                    w if w.starts_with(OUT_OF_TIME) => "T",
+                let how = match self.psq_code() {
+                    0 => "1",
+                    15 => "T",
                     _ => "F",
                 };
                 format!("{side}+{how}")
@@ -399,9 +407,9 @@ impl Ending {
     /// Piskvork's code for the record: 0 played out, 15 on time, -2 another error.
     fn psq_code(&self) -> i32 {
         match self {
-            Ending::Win(_, why) if why.starts_with(OUT_OF_TIME) => 15,
-            Ending::Win(_, why) if why != "five" => -2,
-            _ => 0,
+            Ending::Forfeit(_, why) if why.starts_with(OUT_OF_TIME) => 15,
+            Ending::Forfeit(..) => -2,
+            Ending::Five(_) | Ending::Draw(_) => 0,
         }
     }
 }
@@ -441,18 +449,18 @@ fn play(setup: &Setup, start: &[u16], first_black: bool) -> Played {
         let color = board.to_move();
         let brain = match &mut brains[color.index()] {
             Ok(b) => b,
-            Err(why) => break Ending::Win(color.other(), why.clone()),
+            Err(why) => break Ending::Forfeit(color.other(), why.clone()),
         };
         let asked = Instant::now();
         if let Err(why) = brain
             .turn(setup, &board)
             .and_then(|reply| play_reply(&mut board, &reply))
         {
-            break Ending::Win(color.other(), why);
+            break Ending::Forfeit(color.other(), why);
         }
         milliseconds.push(asked.elapsed().as_millis() as u64);
         if board.winner() == Some(color) {
-            break Ending::Win(color, "five".into());
+            break Ending::Five(color);
         }
     };
     let messages = brains
@@ -703,19 +711,20 @@ fn report(
     first_black: bool,
     played: &Played,
 ) -> GameReport {
-    let [a, b] = &setup.names;
-    let (black, white) = if first_black { (a, b) } else { (b, a) };
+    let (black, white) = setup.players(first_black);
+    let first_points = |color: &Color| {
+        if (*color == Color::Black) == first_black {
+            1.0
+        } else {
+            0.0
+        }
+    };
     let (result, reason, first_points) = match &played.ending {
         Ending::Draw(why) => ("draw", why.clone(), 0.5),
-        Ending::Win(color, why) => {
+        Ending::Five(color) => (color.name(), "five".to_string(), first_points(color)),
+        Ending::Forfeit(color, why) => {
             let loser = if *color == Color::Black { white } else { black };
-            let reason = if why == "five" {
-                "five".to_string()
-            } else {
-                format!("{loser} {why}")
-            };
-            let first_won = (*color == Color::Black) == first_black;
-            (color.name(), reason, if first_won { 1.0 } else { 0.0 })
+            (color.name(), format!("{loser} {why}"), first_points(color))
         }
     };
     GameReport {
@@ -732,8 +741,7 @@ fn report(
 
 /// The game as a record: its moves, the brains' names, the result, the opening's length.
 fn record(setup: &Setup, first_black: bool, played: &Played, opening: usize) -> SgfGame {
-    let [a, b] = &setup.names;
-    let (black, white) = if first_black { (a, b) } else { (b, a) };
+    let (black, white) = setup.players(first_black);
     let mut game = SgfGame::of(played.board.clone());
     game.black = Some(black.clone());
     game.white = Some(white.clone());
@@ -758,13 +766,18 @@ fn said_if_failed(path: &Path, written: std::io::Result<()>) {
     }
 }
 
+/// The first engine's wins, losses and draws.
+fn tally(games: &[GameReport]) -> (usize, usize, usize) {
+    let count = |points: f64| games.iter().filter(|g| g.first_points == points).count();
+    (count(1.0), count(0.0), count(0.5))
+}
+
 /// The score and its Elo meaning, from the first engine's side (`games` in order). With
 /// openings (`paired`) the margin comes from the spread of the opening pairs' scores, not
 /// of the games': an opening that favours one colour gives each engine a win, which is no
 /// noise in the difference between them.
 fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
-    let count = |s: f64| games.iter().filter(|g| g.first_points == s).count();
-    let (wins, losses, draws) = (count(1.0), count(0.0), count(0.5));
+    let (wins, losses, draws) = tally(&games);
     let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
     let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
     // 1.96 standard errors of the mean score of a unit (a game, or an opening's pair).

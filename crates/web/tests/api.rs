@@ -48,6 +48,13 @@ async fn get(c: &Client, url: &str) -> (StatusCode, Value) {
     )
 }
 
+/// Creates a game from `body` (which must succeed: 201) and gives it.
+async fn new_game(c: &Client, base: &str, body: Value) -> Value {
+    let (s, g) = post(c, &format!("{base}/api/gomoku/games"), body).await;
+    assert_eq!(s, 201, "{g}");
+    g
+}
+
 fn error_of(v: &Value) -> &str {
     v["error"]
         .as_str()
@@ -278,8 +285,7 @@ async fn events(c: &Client, url: &str) -> (StatusCode, Vec<(String, Value)>) {
 async fn a_gomoku_game_end_to_end() {
     let base = start(small()).await;
     let c = Client::new();
-    let (s, g) = post(&c, &format!("{base}/api/gomoku/games"), json!({})).await;
-    assert_eq!(s, 201, "{g}");
+    let g = new_game(&c, &base, json!({})).await;
     assert_eq!(g["size"], 15);
     assert_eq!(g["to_move"], "black");
     let id = g["id"].as_str().unwrap().to_string();
@@ -331,13 +337,12 @@ async fn the_engine_completes_a_five_and_the_game_ends() {
     let base = start(small()).await;
     let c = Client::new();
     // Black has h8-l8 open four minus one: h8 i8 j8 k8 (White elsewhere); Black to move wins.
-    let (s, g) = post(
+    let g = new_game(
         &c,
-        &format!("{base}/api/gomoku/games"),
+        &base,
         json!({"size": 15, "rule": "standard", "moves": "h8a1i8a3j8a5k8a7"}),
     )
     .await;
-    assert_eq!(s, 201, "{g}");
     assert_eq!(g["rule"], "standard");
     let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
     let (_, ev) = events(&c, &format!("{game}/think?time=1")).await;
@@ -363,13 +368,7 @@ async fn renju_refuses_a_forbidden_move() {
     let c = Client::new();
     let moves = "h8a15h9c15h10e15e7g15f7i15g7k15";
     for (rule, refused) in [("renju", true), ("standard", false)] {
-        let (s, g) = post(
-            &c,
-            &format!("{base}/api/gomoku/games"),
-            json!({"rule": rule, "moves": moves}),
-        )
-        .await;
-        assert_eq!(s, 201, "{g}");
+        let g = new_game(&c, &base, json!({"rule": rule, "moves": moves})).await;
         assert_eq!(g["rule"], rule);
         let want = if refused {
             json!([{"cell": "h7", "foul": "a double four"}])
@@ -401,13 +400,7 @@ async fn caro_does_not_count_a_five_closed_at_both_ends() {
         ("caro", Value::Null, json!("white")),
         ("standard-caro", Value::Null, json!("white")),
     ] {
-        let (s, g) = post(
-            &c,
-            &format!("{base}/api/gomoku/games"),
-            json!({"rule": rule, "moves": moves}),
-        )
-        .await;
-        assert_eq!(s, 201, "{g}");
+        let g = new_game(&c, &base, json!({"rule": rule, "moves": moves})).await;
         assert_eq!(
             (&g["rule"], &g["result"], &g["to_move"]),
             (&json!(rule), &result, &to_move)
