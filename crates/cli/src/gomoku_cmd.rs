@@ -30,7 +30,7 @@ pub enum GomokuCommand {
     Bench(BenchArgs),
     /// Play two Gomocup brains against each other over the protocol, judged by the rule:
     /// openings, clocks, the score and its Elo.
-    Match(crate::gomoku_match::MatchArgs),
+    Match(Box<crate::gomoku_match::MatchArgs>),
 }
 
 #[derive(Args, Debug)]

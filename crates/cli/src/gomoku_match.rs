@@ -7,11 +7,11 @@
 //! `START`, the `INFO` lines, then for each brain's first move the position so far (`BEGIN`
 //! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
 
+use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -24,16 +24,30 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
+use crate::sprt::{Scores, Sprt, Verdict};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// A brain's command: the program and its arguments, split at spaces; given twice. A
-    /// program named with a `/` runs in its own folder (where brains keep their files).
+    /// A brain's command: the program and its arguments, split as a shell splits them
+    /// (quotes keep spaces: `"my brains/pbrain-x" -v`); given twice. A program named with a
+    /// `/` runs in its own folder (where brains keep their files).
     #[arg(long = "engine", value_name = "COMMAND", required = true)]
     engines: Vec<String>,
-    /// Games to play; with `--openings`, each opening twice, the colours swapped.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    games: u32,
+    /// The brains' names in the reports and records, in the order of `--engine`: given
+    /// twice or not at all (then their programs' file names, `#1` and `#2` added when the
+    /// same).
+    #[arg(long = "name", value_name = "NAME")]
+    names: Vec<String>,
+    /// Games to play (2 when left out); with `--openings`, each opening twice, the colours
+    /// swapped. With `--sprt`, the most to play (100,000 when left out).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: Option<u32>,
+    /// End the match when a sequential probability ratio test decides between H0 "the first
+    /// engine is ELO0 stronger" and H1 "ELO1 stronger" (logistic Elo; negative is weaker),
+    /// with error rates ALPHA and BETA (0.05 when left out), as c-gomoku-cli's `-sprt`. With
+    /// openings it counts opening pairs whose two games have ended.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = crate::sprt::parse)]
+    sprt: Option<Sprt>,
     /// Openings, one a line, in the `offset` form of c-gomoku-cli and the Gomocup
     /// (`0,0, 1,-1, 3,2`: x,y from the centre, Black first), taken in order.
     #[arg(long, value_name = "FILE")]
@@ -151,7 +165,24 @@ struct MatchReport {
     /// The Elo difference that score means, and its 95% margin (none at 0% or 100%).
     elo: Option<f64>,
     elo_margin: Option<f64>,
+    /// The test's state at the end, with `--sprt`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<SprtReport>,
     games: Vec<GameReport>,
+}
+
+#[derive(Serialize)]
+struct SprtReport {
+    #[serde(flatten)]
+    test: Sprt,
+    /// The log-likelihood ratio over every game played, and the bounds it is held to.
+    llr: f64,
+    lower: f64,
+    upper: f64,
+    /// The hypothesis accepted, and after how many games: the games still being played
+    /// then were played out and counted in the score and `llr`, not in the verdict.
+    verdict: Option<Verdict>,
+    decided_after: Option<usize>,
 }
 
 /// What a game needs from the command line.
@@ -194,7 +225,12 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         Some(path) => read_openings(path, a.size, rule)?,
         None => vec![],
     };
-    let names = names(&a.engines);
+    let names = match &a.names[..] {
+        [] => program_names(&a.engines)?,
+        [x, y] if x != y && !x.trim().is_empty() && !y.trim().is_empty() => [x.clone(), y.clone()],
+        [_, _] => anyhow::bail!("the two --name must differ and not be blank"),
+        some => anyhow::bail!("--name is given twice or not at all, not {}", some.len()),
+    };
     let mut extra_info = vec![];
     if let Some(n) = a.nodes {
         extra_info.push(format!("INFO max_node {n}"));
@@ -232,21 +268,35 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot make the folder {}", dir.display()))?;
     }
-    let games = a.games as usize;
-    let next = AtomicUsize::new(0);
+    let games = a
+        .games
+        .unwrap_or(if a.sprt.is_some() { 100_000 } else { 2 }) as usize;
+    let paired = !openings.is_empty();
+    let mut decided: Option<(Verdict, usize)> = None;
+    // The games to play, handed to the workers one as each game ends (so that none starts
+    // after the test has decided); closed when there are no more.
+    let (jobs, next_job) = mpsc::channel::<usize>();
+    let next_job = Mutex::new(next_job);
+    let workers = (a.concurrency as usize).min(games);
+    for k in 0..workers {
+        jobs.send(k).expect("the receiver is alive");
+    }
+    let mut jobs = (workers < games).then_some(jobs);
+    let mut handed = workers;
     let (tx, rx) = mpsc::channel::<GameReport>();
     // One game's records written at a time.
     let files_lock = Mutex::new(());
     let mut reports = Vec::with_capacity(games);
     std::thread::scope(|scope| {
-        for _ in 0..a.concurrency.min(a.games) {
+        for _ in 0..workers {
             let tx = tx.clone();
-            let (setup, openings, next, files_lock) = (&setup, &openings, &next, &files_lock);
+            let (setup, openings, next_job, files_lock) =
+                (&setup, &openings, &next_job, &files_lock);
             scope.spawn(move || loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= games {
+                let next = next_job.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                let Ok(k) = next else {
                     break;
-                }
+                };
                 let report = play_and_save(a, setup, openings, k, files_lock);
                 if tx.send(report).is_err() {
                     break;
@@ -264,10 +314,26 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 "draw" => "draw".to_string(),
                 side => format!("{side} wins"),
             };
-            let line = format!(
+            let mut line = format!(
                 "game {}: {} (black) - {} (white): {outcome}, {}; {wins} - {losses} - {draws}",
                 r.game, r.black, r.white, r.reason
             );
+            if let Some(test) = &a.sprt {
+                let llr = test.llr(&Scores::of(&units(&reports, paired)));
+                let (lower, upper) = test.bounds();
+                line += &format!("; LLR {llr:.2} ({lower:.2}, {upper:.2})");
+                if let (None, Some(verdict)) = (decided, test.verdict(llr)) {
+                    decided = Some((verdict, reports.len()));
+                    line += &format!(", {verdict:?} accepted");
+                }
+            }
+            match &jobs {
+                Some(next) if decided.is_none() && handed < games => {
+                    next.send(handed).expect("the workers wait for it");
+                    handed += 1;
+                }
+                _ => jobs = None,
+            }
             if a.json {
                 eprintln!("{line}");
             } else {
@@ -276,7 +342,18 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         }
     });
     reports.sort_by_key(|r| r.game);
-    let summary = summarise(names, reports, !openings.is_empty());
+    let mut summary = summarise(names, reports, paired);
+    summary.sprt = a.sprt.map(|test| {
+        let (lower, upper) = test.bounds();
+        SprtReport {
+            test,
+            llr: test.llr(&Scores::of(&units(&summary.games, paired))),
+            lower,
+            upper,
+            verdict: decided.map(|(v, _)| v),
+            decided_after: decided.map(|(_, n)| n),
+        }
+    });
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
@@ -294,6 +371,16 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             summary.draws,
             100.0 * summary.score
         );
+        if let Some(t) = &summary.sprt {
+            let verdict = match (t.verdict, t.decided_after) {
+                (Some(v), Some(n)) => format!("{v:?} accepted after {n} games"),
+                _ => "no verdict".to_string(),
+            };
+            println!(
+                "SPRT ELO0 {} ELO1 {} (alpha {}, beta {}): LLR {:.2} ({:.2}, {:.2}), {verdict}",
+                t.test.elo0, t.test.elo1, t.test.alpha, t.test.beta, t.llr, t.lower, t.upper
+            );
+        }
     }
     Ok(())
 }
@@ -340,21 +427,29 @@ fn play_and_save(
     report(setup, k, opening, first_black, &played)
 }
 
+/// A command's program and arguments, split as a shell splits them.
+fn words(command: &str) -> Result<Vec<String>> {
+    let words = shlex::split(command)
+        .with_context(|| format!("unbalanced quotes or a lone \\ in the command {command}"))?;
+    anyhow::ensure!(!words.is_empty(), "an empty command");
+    Ok(words)
+}
+
 /// The brains' names: their programs' file names, told apart when the same.
-fn names(commands: &[String]) -> [String; 2] {
-    let name = |c: &String| {
-        let program = c.split_whitespace().next().unwrap_or("brain");
-        Path::new(program)
+fn program_names(commands: &[String]) -> Result<[String; 2]> {
+    let name = |c: &String| -> Result<String> {
+        let program = words(c)?.swap_remove(0);
+        Ok(Path::new(&program)
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| program.to_string())
+            .unwrap_or(program))
     };
-    let (a, b) = (name(&commands[0]), name(&commands[1]));
-    if a == b {
+    let (a, b) = (name(&commands[0])?, name(&commands[1])?);
+    Ok(if a == b {
         [format!("{a}#1"), format!("{b}#2")]
     } else {
         [a, b]
-    }
+    })
 }
 
 /// The openings of an `offset` file: each a list of cells, checked on the board.
@@ -595,8 +690,8 @@ struct Process {
 
 impl Process {
     fn spawn(command: &str) -> Result<Process> {
-        let mut words = command.split_whitespace();
-        let program = words.next().context("an empty command")?;
+        let words = words(command)?;
+        let program = &words[0];
         // A program named by a path runs in its folder, as c-gomoku-cli runs brains.
         let mut cmd = if program.contains('/') {
             let path = std::fs::canonicalize(program)
@@ -609,7 +704,7 @@ impl Process {
         } else {
             Command::new(program)
         };
-        cmd.args(words)
+        cmd.args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -772,19 +867,37 @@ fn tally(games: &[GameReport]) -> (usize, usize, usize) {
     (count(1.0), count(0.0), count(0.5))
 }
 
-/// The score and its Elo meaning, from the first engine's side (`games` in order). With
-/// openings (`paired`) the margin comes from the spread of the opening pairs' scores, not
-/// of the games': an opening that favours one colour gives each engine a win, which is no
-/// noise in the difference between them.
+/// The units the statistics count, in any order: the first engine's points in each game,
+/// or with openings (`paired`) each opening pair's mean (games 1 and 2, 3 and 4, ...: one
+/// opening, the colours swapped), a pair whose other game has not ended left out. An
+/// opening that favours one colour gives each engine a win, which is no noise in the
+/// difference between them.
+fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
+    if !paired {
+        return games.iter().map(|g| g.first_points).collect();
+    }
+    let mut pairs: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for g in games {
+        pairs
+            .entry((g.game - 1) / 2)
+            .or_default()
+            .push(g.first_points);
+    }
+    pairs
+        .into_values()
+        .filter(|p| p.len() == 2)
+        .map(|p| (p[0] + p[1]) / 2.0)
+        .collect()
+}
+
+/// The score and its Elo meaning, from the first engine's side, the margin from the
+/// spread of the units' scores (see `units`).
 fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
     let (wins, losses, draws) = tally(&games);
     let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
     let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
-    // 1.96 standard errors of the mean score of a unit (a game, or an opening's pair).
-    let units: Vec<f64> = games
-        .chunks(if paired { 2 } else { 1 })
-        .map(|u| u.iter().map(|g| g.first_points).sum::<f64>() / u.len() as f64)
-        .collect();
+    // 1.96 standard errors of the mean score of a unit.
+    let units = units(&games, paired);
     let n = units.len() as f64;
     let variance = units.iter().map(|u| (u - score).powi(2)).sum::<f64>() / n;
     let margin = 1.96 * (variance / n).sqrt();
@@ -802,6 +915,7 @@ fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> Matc
         score,
         elo: e,
         elo_margin: m,
+        sprt: None,
         games,
     }
 }
@@ -852,5 +966,18 @@ mod tests {
         );
         let lost = summarise(names(), games(&[0.0, 0.0]), false);
         assert_eq!((lost.elo, lost.elo_margin), (None, None));
+    }
+
+    /// Games end out of order when several are played at once: a pair is counted once both
+    /// its games have ended, whatever their order.
+    #[test]
+    fn opening_pairs_are_counted_when_complete() {
+        let mut ended = games(&[1.0, 0.5, 0.0, 0.0, 1.0]);
+        ended.swap(0, 4);
+        ended.swap(1, 2);
+        let mut pairs = units(&ended, true);
+        pairs.sort_by(f64::total_cmp);
+        assert_eq!(pairs, [0.0, 0.75]);
+        assert_eq!(units(&ended, false).len(), 5);
     }
 }

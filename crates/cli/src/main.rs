@@ -6,6 +6,7 @@ mod gomoku_cmd;
 mod gomoku_match;
 mod gomoku_review;
 mod serve_cmd;
+mod sprt;
 mod terminal;
 mod tictactoe_cmd;
 mod tree_cmd;

@@ -980,17 +980,11 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     assert_eq!(moves(&again), moves(&j));
 }
 
-/// Brains that break the rules lose the game and the match goes on: a taken cell, a reply
-/// that is no move, a cell off the board, no reply within the time, a brain that quits, a
-/// renju foul; the records say how. The settings reach the brains; --draw-after draws. A
-/// brain that cannot start at all is an error before the match.
-#[test]
-fn gomoku_match_judges_brains_that_break_the_rules() {
-    let dir = scratch_dir("match-faults");
+/// A shell-script brain in `dir`: answers START, then every request for a move with its
+/// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
+/// "noisy": 7,7 after two odd messages).
+fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
-    // Answers START, then every request for a move with its argument ("quit": leaves,
-    // "none": says nothing, "told": what some INFO lines said, "noisy": 7,7 after two odd
-    // messages).
     std::fs::write(
         &fake,
         "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
@@ -1004,6 +998,17 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    fake
+}
+
+/// Brains that break the rules lose the game and the match goes on: a taken cell, a reply
+/// that is no move, a cell off the board, no reply within the time, a brain that quits, a
+/// renju foul; the records say how. The settings reach the brains; --draw-after draws. A
+/// brain that cannot start at all is an error before the match.
+#[test]
+fn gomoku_match_judges_brains_that_break_the_rules() {
+    let dir = scratch_dir("match-faults");
+    let fake = fake_brain(&dir);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     for (answer, why) in [
         ("7,7", "played 7,7, an illegal move"),
@@ -1156,4 +1161,128 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
         );
         assert_eq!(g["reason"], "five");
     }
+}
+
+/// `--sprt` ends the match once the test decides. Against a brain that forfeits every game
+/// (it answers `hello`) every unit is the same: at H0 0 and H1 200 (s1 = 1 / (1 +
+/// 10^-0.5)) each won game multiplies the ratio by about s1 / 0.5, H1 after the first n
+/// with n ln(s1 / 0.5) >= ln 19 (8: 7 give 2.929); each lost opening pair by about (1 - s1)
+/// / 0.5, H0 after as many pairs (5: 4 give -2.933). With two games at once, the one still running when the test
+/// decides is played out and counted, the verdict not changed.
+#[test]
+fn gomoku_match_stops_when_the_sprt_decides() {
+    let dir = scratch_dir("match-sprt");
+    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let s1 = 1.0 / (1.0 + 10f64.powf(-0.5));
+    let bound = 19f64.ln();
+    let needed = |factor: f64| {
+        (1..)
+            .find(|&n| n as f64 * factor.ln().abs() >= bound)
+            .unwrap()
+    };
+    let wins_needed = needed(s1 / 0.5);
+    let j = match_json([brain, &forfeits], &["--nodes", "1000", "--sprt", "0,200"]);
+    let games = j["games"].as_array().unwrap().len();
+    assert_eq!(games, wins_needed, "{j}");
+    assert_eq!(j["wins"].as_u64(), Some(wins_needed as u64));
+    assert_eq!(j["sprt"]["verdict"], "H1", "{j}");
+    assert_eq!(
+        j["sprt"]["decided_after"].as_u64(),
+        Some(wins_needed as u64)
+    );
+    let llr = j["sprt"]["llr"].as_f64().unwrap();
+    assert!(
+        (llr - wins_needed as f64 * (s1 / 0.5).ln()).abs() < 1e-3,
+        "{j}"
+    );
+    assert_eq!(
+        (j["sprt"]["elo0"].as_f64(), j["sprt"]["alpha"].as_f64()),
+        (Some(0.0), Some(0.05))
+    );
+    // Opening pairs, the forfeiting brain first, two games at once.
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "0,0\n0,0, 1,1\n").unwrap();
+    let pairs_needed = needed((1.0 - s1) / 0.5);
+    let args = [
+        "--nodes",
+        "1000",
+        "--sprt",
+        "0,200",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    let j = match_json([&forfeits, brain], &args);
+    let games = j["games"].as_array().unwrap().len();
+    assert_eq!(j["sprt"]["verdict"], "H0", "{j}");
+    assert_eq!(
+        j["sprt"]["decided_after"].as_u64(),
+        Some(2 * pairs_needed as u64)
+    );
+    assert!(
+        (2 * pairs_needed..=2 * pairs_needed + 1).contains(&games),
+        "{j}"
+    );
+    // The text report says the verdict; a bad test is refused.
+    let text = ok(&[
+        "gomoku", "match", "--memory", "32", "--engine", brain, "--engine", &forfeits, "--nodes",
+        "1000", "--sprt", "0,200",
+    ]);
+    let said = format!("H1 accepted after {wins_needed} games");
+    assert!(text.contains(&said) && text.contains("LLR"), "{text}");
+    let err = fails(&[
+        "gomoku", "match", "--engine", brain, "--engine", brain, "--sprt", "5,0",
+    ]);
+    assert!(err.contains("must be below"), "{err}");
+}
+
+/// A brain's command is split as a shell splits it, so a path with a space can be quoted;
+/// `--name` names the brains in the reports and records.
+#[test]
+fn gomoku_match_takes_quoted_commands_and_names() {
+    let dir = scratch_dir("match-names").join("with space");
+    std::fs::create_dir_all(&dir).unwrap();
+    let quoted = format!("'{}' hello", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let sgf = dir.join("games.sgf");
+    let _ = std::fs::remove_file(&sgf);
+    let args = [
+        "--nodes",
+        "1000",
+        "--name",
+        "ours",
+        "--name",
+        "script",
+        "--sgf",
+        sgf.to_str().unwrap(),
+    ];
+    let j = match_json([brain, &quoted], &args);
+    assert_eq!(j["engines"], json!(["ours", "script"]), "{j}");
+    assert_eq!(
+        (
+            j["games"][0]["black"].as_str(),
+            j["games"][1]["black"].as_str()
+        ),
+        (Some("ours"), Some("script"))
+    );
+    assert_eq!(
+        j["games"][0]["reason"], "script answered 'hello', not a move",
+        "{j}"
+    );
+    let sgf = std::fs::read_to_string(&sgf).unwrap();
+    assert!(
+        sgf.contains("PB[ours]") && sgf.contains("PW[script]"),
+        "{sgf}"
+    );
+    // Without names, the program's file name; a quote left open or one name is refused.
+    let j = match_json([brain, &quoted], &["--nodes", "1000"]);
+    assert_eq!(j["engines"], json!(["pbrain-alphabeta", "fake.sh"]), "{j}");
+    let err = fails(&["gomoku", "match", "--engine", brain, "--engine", "'a b"]);
+    assert!(err.contains("unbalanced quotes"), "{err}");
+    let one = [
+        "gomoku", "match", "--engine", brain, "--engine", brain, "--name", "x",
+    ];
+    assert!(fails(&one).contains("--name is given twice or not at all"));
 }
