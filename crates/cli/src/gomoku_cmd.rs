@@ -79,8 +79,9 @@ pub struct BenchArgs {
     /// Depth of every search, 1 to 12.
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=12))]
     depth: u32,
-    /// Instead: search each opening of this file (the c-gomoku-cli `offset` format, one a
-    /// line: x,y pairs from the centre) for `--time` seconds as the engine plays, and report
+    /// Instead: search each opening of this file (c-gomoku-cli's `offset` form, one a line:
+    /// x,y pairs from the centre, or its `pos` form: `h8i9`, rows from 1 at the top) for
+    /// `--time` seconds as the engine plays, and report
     /// the depth of the last completed iteration.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
@@ -406,9 +407,17 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     Ok(())
 }
 
-/// An opening in the `offset` format (`4,6, 1,5, 0,3`) on a board of `size` under `rule`
-/// (whose fouls it may not hold).
+/// An opening on a board of `size` under `rule` (whose fouls it may not hold), in either
+/// form c-gomoku-cli reads: `offset` (`4,6, 1,5, 0,3`: x,y from the centre) or `pos`
+/// (`h8i7j9`: a column letter and a row from 1 at the top, as Yixin-Board's `getpos` gives
+/// it), told apart by the first character.
 pub(crate) fn opening(line: &str, size: u32, rule: Rule) -> Result<Board> {
+    if line
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return pos_opening(line.trim(), size, rule);
+    }
     let numbers: Vec<i64> = line
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
@@ -426,6 +435,41 @@ pub(crate) fn opening(line: &str, size: u32, rule: Rule) -> Result<Board> {
             pair[1]
         );
         board.try_play(board.index(x as u32, y as u32).expect("checked"))?;
+    }
+    Ok(board)
+}
+
+/// An opening in the `pos` form: moves like `h8`, each a column letter and a row from 1
+/// at the top, nothing (or spaces) between them.
+fn pos_opening(line: &str, size: u32, rule: Rule) -> Result<Board> {
+    let mut board = Board::new(size, rule)?;
+    let mut rest = line.trim_start();
+    while !rest.is_empty() {
+        let not_a_move = || {
+            format!(
+                "'{}' is not a move (a column letter, a row from 1)",
+                alphabeta_cli::pbrain::shorten(rest)
+            )
+        };
+        anyhow::ensure!(
+            rest.starts_with(|c: char| c.is_ascii_alphabetic()),
+            not_a_move()
+        );
+        let end = rest[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |e| e + 1);
+        let (name, tail) = rest.split_at(end);
+        let row = name[1..]
+            .parse::<u32>()
+            .ok()
+            .filter(|&r| r >= 1)
+            .with_context(not_a_move)?;
+        let x = name.as_bytes()[0].to_ascii_lowercase() - b'a';
+        let cell = board
+            .index(x.into(), row - 1)
+            .with_context(|| format!("{name} is off the board"))?;
+        board.try_play(cell)?;
+        rest = tail.trim_start();
     }
     Ok(board)
 }

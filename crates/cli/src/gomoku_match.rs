@@ -48,8 +48,10 @@ pub struct MatchArgs {
     /// openings it counts opening pairs whose two games have ended.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = crate::sprt::parse)]
     sprt: Option<Sprt>,
-    /// Openings, one a line, in the `offset` form of c-gomoku-cli and the Gomocup
-    /// (`0,0, 1,-1, 3,2`: x,y from the centre, Black first), taken in order.
+    /// Openings, one a line, Black first, taken in order: in the `offset` form of
+    /// c-gomoku-cli and the Gomocup (`0,0, 1,-1, 3,2`: x,y from the centre) or in its `pos`
+    /// form (`h8i9k6`: a column letter and a row from 1 at the top, as Yixin-Board's
+    /// `getpos` writes it).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Board size (5 to 22).
@@ -452,7 +454,8 @@ fn program_names(commands: &[String]) -> Result<[String; 2]> {
     })
 }
 
-/// The openings of an `offset` file: each a list of cells, checked on the board.
+/// The openings of a file (`offset` or `pos` lines): each a list of cells, checked on the
+/// board.
 fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;

@@ -1286,3 +1286,57 @@ fn gomoku_match_takes_quoted_commands_and_names() {
     ];
     assert!(fails(&one).contains("--name is given twice or not at all"));
 }
+
+/// Openings in c-gomoku-cli's `pos` form (rows from 1 at the top, as Yixin-Board's
+/// `getpos` writes them) are the same positions as in the `offset` form: `h8i9j7` is
+/// `0,0, 1,1, 2,-1`, which the project's move strings (rows from the bottom) call
+/// `h8i7j9`. A move that cannot be read is named with its line.
+#[test]
+fn gomoku_match_reads_pos_openings() {
+    let dir = scratch_dir("match-pos");
+    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let openings = dir.join("pos.txt");
+    std::fs::write(&openings, "h8i9j7\n\n h8 h9\n").unwrap();
+    let args = [
+        "--nodes",
+        "1000",
+        "--games",
+        "4",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    let j = match_json([brain, &forfeits], &args);
+    let starts: Vec<&str> = j["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["moves"].as_str().unwrap())
+        .collect();
+    for (k, start) in starts.iter().enumerate() {
+        let opening = if k < 2 { "h8i7j9" } else { "h8h7" };
+        assert!(start.starts_with(opening), "game {}: {start}", k + 1);
+    }
+    for (line, says) in [
+        ("h8i", "'i' is not a move"),
+        ("h8z1", "z1 is off the board"),
+        ("h8,i9", "',i9' is not a move"),
+        ("h8h8", "taken"),
+    ] {
+        std::fs::write(&openings, format!("h8i9j7\n{line}\n")).unwrap();
+        let err = fails(&[
+            "gomoku",
+            "match",
+            "--engine",
+            brain,
+            "--engine",
+            brain,
+            "--openings",
+            openings.to_str().unwrap(),
+        ]);
+        assert!(
+            err.contains("line 2") && err.contains(says),
+            "{line}: {err}"
+        );
+    }
+}
