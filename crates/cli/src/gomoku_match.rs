@@ -54,6 +54,11 @@ pub struct MatchArgs {
     /// `getpos` writes it).
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
+    /// Each pass over the openings after the first plays them under the next of the
+    /// square's 8 symmetries (turned, mirrored), as c-gomoku-cli's `-transform`: a match
+    /// longer than its openings does not play the same games again.
+    #[arg(long, requires = "openings")]
+    transform: bool,
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     size: u32,
@@ -142,6 +147,10 @@ struct GameReport {
     game: usize,
     /// The opening's number in the file (counting the lines that are not blank), from 1.
     opening: Option<usize>,
+    /// With `--transform`, the symmetry the opening was played under (0 as written; 1-3
+    /// turned, 4-7 mirrored, as `Board::transformed` numbers them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetry: Option<usize>,
     black: String,
     white: String,
     /// `black`, `white` or `draw`.
@@ -392,12 +401,18 @@ pub fn run(a: &MatchArgs) -> Result<()> {
 fn play_and_save(
     a: &MatchArgs,
     setup: &Setup,
-    openings: &[Vec<u16>],
+    openings: &[Board],
     k: usize,
     files_lock: &Mutex<()>,
 ) -> GameReport {
     let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
-    let start = opening.map(|i| openings[i].clone()).unwrap_or_default();
+    let symmetry = a.transform.then(|| (k / 2 / openings.len()) % 8);
+    let start = opening
+        .map(|i| {
+            let board = openings[i].transformed(symmetry.unwrap_or(0));
+            board.history().to_vec()
+        })
+        .unwrap_or_default();
     let first_black = k.is_multiple_of(2);
     let played = play(setup, &start, first_black);
     let game = record(setup, first_black, &played, start.len());
@@ -426,7 +441,9 @@ fn play_and_save(
         let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
         said_if_failed(&path, std::fs::write(&path, text));
     }
-    report(setup, k, opening, first_black, &played)
+    let mut report = report(setup, k, opening, first_black, &played);
+    report.symmetry = symmetry;
+    report
 }
 
 /// A command's program and arguments, split as a shell splits them.
@@ -454,9 +471,8 @@ fn program_names(commands: &[String]) -> Result<[String; 2]> {
     })
 }
 
-/// The openings of a file (`offset` or `pos` lines): each a list of cells, checked on the
-/// board.
-fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
+/// The openings of a file (`offset` or `pos` lines), each checked on a board.
+fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Board>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = vec![];
@@ -466,7 +482,7 @@ fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Vec<u16>>> {
         }
         let board = opening(line, size, rule)
             .with_context(|| format!("{}, line {}", path.display(), i + 1))?;
-        out.push(board.history().to_vec());
+        out.push(board);
     }
     anyhow::ensure!(!out.is_empty(), "{} holds no opening", path.display());
     Ok(out)
@@ -828,6 +844,7 @@ fn report(
     GameReport {
         game: k + 1,
         opening: opening.map(|i| i + 1),
+        symmetry: None,
         black: black.clone(),
         white: white.clone(),
         result,
@@ -934,6 +951,7 @@ mod tests {
             .map(|(k, &p)| GameReport {
                 game: k + 1,
                 opening: None,
+                symmetry: None,
                 black: String::new(),
                 white: String::new(),
                 result: "draw",

@@ -1340,3 +1340,43 @@ fn gomoku_match_reads_pos_openings() {
         );
     }
 }
+
+/// `--transform`: each pass over the openings after the first is played under the next
+/// symmetry of the square. h8 i7 j9 (offsets 0,0, 1,1, 2,-1) turned a quarter, (x, y) from
+/// the centre to (-y, x), is h8 g7 i6; turned a half, (-x, -y), h8 g9 f7.
+#[test]
+fn gomoku_match_turns_the_openings_in_later_passes() {
+    let dir = scratch_dir("match-transform");
+    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let openings = dir.join("one.txt");
+    std::fs::write(&openings, "0,0, 1,1, 2,-1\n").unwrap();
+    let file = openings.to_str().unwrap();
+    let args = [
+        "--nodes",
+        "1000",
+        "--games",
+        "6",
+        "--openings",
+        file,
+        "--transform",
+    ];
+    let j = match_json([brain, &forfeits], &args);
+    let expected = ["h8i7j9", "h8i7j9", "h8g7i6", "h8g7i6", "h8g9f7", "h8g9f7"];
+    for (k, g) in j["games"].as_array().unwrap().iter().enumerate() {
+        let moves = g["moves"].as_str().unwrap();
+        assert!(moves.starts_with(expected[k]), "game {}: {moves}", k + 1);
+        assert_eq!(g["symmetry"].as_u64(), Some(k as u64 / 2), "{g}");
+        assert_eq!(g["opening"], 1);
+    }
+    let err = fails(&[
+        "gomoku",
+        "match",
+        "--engine",
+        brain,
+        "--engine",
+        brain,
+        "--transform",
+    ]);
+    assert!(err.contains("--openings"), "{err}");
+}
