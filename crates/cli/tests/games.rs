@@ -831,6 +831,28 @@ fn match_json(engines: [&str; 2], args: &[&str]) -> Value {
     serde_json::from_str(&ok(&all)).unwrap()
 }
 
+/// A scratch folder for `tag`, an openings file in it with `openings`, and the command of
+/// a brain that forfeits every game (it answers `hello`).
+fn forfeit_setup(tag: &str, openings: &str) -> (std::path::PathBuf, String) {
+    let dir = scratch_dir(tag);
+    std::fs::write(dir.join("openings.txt"), openings).unwrap();
+    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    (dir.join("openings.txt"), forfeits)
+}
+
+/// `gomoku match` of the brain against itself with `args`, which must fail: its error.
+fn match_fails(args: &[&str]) -> String {
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let all = ["gomoku", "match", "--engine", brain, "--engine", brain];
+    fails(&[&all[..], args].concat())
+}
+
+/// A quick `gomoku match` (a cap of 1000 nodes a move) as JSON, mostly against a brain
+/// that forfeits every game: `args` after the engines.
+fn quick_json(engines: [&str; 2], args: &[&str]) -> Value {
+    match_json(engines, &[&["--nodes", "1000"][..], args].concat())
+}
+
 /// `gomoku match` with the brain against itself at a node cap, under three rules: every
 /// game's moves are replayed on a board of the test's own under the rule, which must agree
 /// with the result the manager gave (a five for the winner, no foul, with the opening's
@@ -1119,9 +1141,7 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     );
     let err = fails(&["gomoku", "match", "--engine", brain]);
     assert!(err.contains("two --engine"), "{err}");
-    let err = fails(&[
-        "gomoku", "match", "--engine", brain, "--engine", brain, "--tc", "24/0",
-    ]);
+    let err = match_fails(&["--tc", "24/0"]);
     assert!(err.contains("turn time must be above 0"), "{err}");
 }
 
@@ -1171,8 +1191,7 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
 /// decides is played out and counted, the verdict not changed.
 #[test]
 fn gomoku_match_stops_when_the_sprt_decides() {
-    let dir = scratch_dir("match-sprt");
-    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let (openings, forfeits) = forfeit_setup("match-sprt", "0,0\n0,0, 1,1\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let s1 = 1.0 / (1.0 + 10f64.powf(-0.5));
     let bound = 19f64.ln();
@@ -1182,7 +1201,7 @@ fn gomoku_match_stops_when_the_sprt_decides() {
             .unwrap()
     };
     let wins_needed = needed(s1 / 0.5);
-    let j = match_json([brain, &forfeits], &["--nodes", "1000", "--sprt", "0,200"]);
+    let j = quick_json([brain, &forfeits], &["--sprt", "0,200"]);
     let games = j["games"].as_array().unwrap().len();
     assert_eq!(games, wins_needed, "{j}");
     assert_eq!(j["wins"].as_u64(), Some(wins_needed as u64));
@@ -1201,12 +1220,8 @@ fn gomoku_match_stops_when_the_sprt_decides() {
         (Some(0.0), Some(0.05))
     );
     // Opening pairs, the forfeiting brain first, two games at once.
-    let openings = dir.join("openings.txt");
-    std::fs::write(&openings, "0,0\n0,0, 1,1\n").unwrap();
     let pairs_needed = needed((1.0 - s1) / 0.5);
     let args = [
-        "--nodes",
-        "1000",
         "--sprt",
         "0,200",
         "--concurrency",
@@ -1214,7 +1229,7 @@ fn gomoku_match_stops_when_the_sprt_decides() {
         "--openings",
         openings.to_str().unwrap(),
     ];
-    let j = match_json([&forfeits, brain], &args);
+    let j = quick_json([&forfeits, brain], &args);
     let games = j["games"].as_array().unwrap().len();
     assert_eq!(j["sprt"]["verdict"], "H0", "{j}");
     assert_eq!(
@@ -1232,9 +1247,7 @@ fn gomoku_match_stops_when_the_sprt_decides() {
     ]);
     let said = format!("H1 accepted after {wins_needed} games");
     assert!(text.contains(&said) && text.contains("LLR"), "{text}");
-    let err = fails(&[
-        "gomoku", "match", "--engine", brain, "--engine", brain, "--sprt", "5,0",
-    ]);
+    let err = match_fails(&["--sprt", "5,0"]);
     assert!(err.contains("must be below"), "{err}");
 }
 
@@ -1249,8 +1262,6 @@ fn gomoku_match_takes_quoted_commands_and_names() {
     let sgf = dir.join("games.sgf");
     let _ = std::fs::remove_file(&sgf);
     let args = [
-        "--nodes",
-        "1000",
         "--name",
         "ours",
         "--name",
@@ -1258,7 +1269,7 @@ fn gomoku_match_takes_quoted_commands_and_names() {
         "--sgf",
         sgf.to_str().unwrap(),
     ];
-    let j = match_json([brain, &quoted], &args);
+    let j = quick_json([brain, &quoted], &args);
     assert_eq!(j["engines"], json!(["ours", "script"]), "{j}");
     assert_eq!(
         (
@@ -1277,14 +1288,11 @@ fn gomoku_match_takes_quoted_commands_and_names() {
         "{sgf}"
     );
     // Without names, the program's file name; a quote left open or one name is refused.
-    let j = match_json([brain, &quoted], &["--nodes", "1000"]);
+    let j = quick_json([brain, &quoted], &[]);
     assert_eq!(j["engines"], json!(["pbrain-alphabeta", "fake.sh"]), "{j}");
     let err = fails(&["gomoku", "match", "--engine", brain, "--engine", "'a b"]);
     assert!(err.contains("unbalanced quotes"), "{err}");
-    let one = [
-        "gomoku", "match", "--engine", brain, "--engine", brain, "--name", "x",
-    ];
-    assert!(fails(&one).contains("--name is given twice or not at all"));
+    assert!(match_fails(&["--name", "x"]).contains("--name is given twice or not at all"));
 }
 
 /// Openings in c-gomoku-cli's `pos` form (rows from 1 at the top, as Yixin-Board's
@@ -1293,29 +1301,14 @@ fn gomoku_match_takes_quoted_commands_and_names() {
 /// `h8i7j9`. A move that cannot be read is named with its line.
 #[test]
 fn gomoku_match_reads_pos_openings() {
-    let dir = scratch_dir("match-pos");
-    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let (openings, forfeits) = forfeit_setup("match-pos", "h8i9j7\n\n h8 h9\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
-    let openings = dir.join("pos.txt");
-    std::fs::write(&openings, "h8i9j7\n\n h8 h9\n").unwrap();
-    let args = [
-        "--nodes",
-        "1000",
-        "--games",
-        "4",
-        "--openings",
-        openings.to_str().unwrap(),
-    ];
-    let j = match_json([brain, &forfeits], &args);
-    let starts: Vec<&str> = j["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["moves"].as_str().unwrap())
-        .collect();
-    for (k, start) in starts.iter().enumerate() {
+    let args = ["--games", "4", "--openings", openings.to_str().unwrap()];
+    let j = quick_json([brain, &forfeits], &args);
+    for (k, g) in j["games"].as_array().unwrap().iter().enumerate() {
+        let moves = g["moves"].as_str().unwrap();
         let opening = if k < 2 { "h8i7j9" } else { "h8h7" };
-        assert!(start.starts_with(opening), "game {}: {start}", k + 1);
+        assert!(moves.starts_with(opening), "game {}: {moves}", k + 1);
     }
     for (line, says) in [
         ("h8i", "'i' is not a move"),
@@ -1324,16 +1317,7 @@ fn gomoku_match_reads_pos_openings() {
         ("h8h8", "taken"),
     ] {
         std::fs::write(&openings, format!("h8i9j7\n{line}\n")).unwrap();
-        let err = fails(&[
-            "gomoku",
-            "match",
-            "--engine",
-            brain,
-            "--engine",
-            brain,
-            "--openings",
-            openings.to_str().unwrap(),
-        ]);
+        let err = match_fails(&["--openings", openings.to_str().unwrap()]);
         assert!(
             err.contains("line 2") && err.contains(says),
             "{line}: {err}"
@@ -1346,22 +1330,11 @@ fn gomoku_match_reads_pos_openings() {
 /// the centre to (-y, x), is h8 g7 i6; turned a half, (-x, -y), h8 g9 f7.
 #[test]
 fn gomoku_match_turns_the_openings_in_later_passes() {
-    let dir = scratch_dir("match-transform");
-    let forfeits = format!("{} hello", fake_brain(&dir).display());
+    let (openings, forfeits) = forfeit_setup("match-transform", "0,0, 1,1, 2,-1\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
-    let openings = dir.join("one.txt");
-    std::fs::write(&openings, "0,0, 1,1, 2,-1\n").unwrap();
     let file = openings.to_str().unwrap();
-    let args = [
-        "--nodes",
-        "1000",
-        "--games",
-        "6",
-        "--openings",
-        file,
-        "--transform",
-    ];
-    let j = match_json([brain, &forfeits], &args);
+    let args = ["--games", "6", "--openings", file, "--transform"];
+    let j = quick_json([brain, &forfeits], &args);
     let expected = ["h8i7j9", "h8i7j9", "h8g7i6", "h8g7i6", "h8g9f7", "h8g9f7"];
     for (k, g) in j["games"].as_array().unwrap().iter().enumerate() {
         let moves = g["moves"].as_str().unwrap();
@@ -1369,14 +1342,6 @@ fn gomoku_match_turns_the_openings_in_later_passes() {
         assert_eq!(g["symmetry"].as_u64(), Some(k as u64 / 2), "{g}");
         assert_eq!(g["opening"], 1);
     }
-    let err = fails(&[
-        "gomoku",
-        "match",
-        "--engine",
-        brain,
-        "--engine",
-        brain,
-        "--transform",
-    ]);
+    let err = match_fails(&["--transform"]);
     assert!(err.contains("--openings"), "{err}");
 }
