@@ -14,16 +14,18 @@
 //! `n` moves, then the first played), `YXSTOP` or `STOP` (play the best move found so far),
 //! `YXBLOCK`, `YXBLOCKUNDO` and `YXBLOCKRESET` (moves the brain must not play),
 //! `YXSHOWFORBID` (Black's forbidden cells under renju), `YXHASHCLEAR`, `YXSHOWINFO`, and the
-//! `INFO` keys `rule 2` (renju, as Yixin-Board numbers it), `show_detail`, `max_node`,
+//! `INFO` keys `rule 2` (renju, as Yixin-Board numbers it), `show_detail` (the live marks of
+//! the best move, the root move being searched and those proven lost), `max_node`,
 //! `max_depth` and `thread_num`. The command forms are those Rapfi answers (AlphaGomoku answers
 //! `YXBOARD`, `YXSTOP` and `YXSHOWFORBID` alike).
 
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use alphabeta::{Score, StopHandle};
+use alphabeta::{Bound, Iteration, Observer, Score, StopHandle};
 use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
@@ -52,6 +54,10 @@ const CLOCK_SHARE: u32 = 4;
 /// What a move loses to process start-up and pipes beyond the brain's own measure of its time,
 /// kept back from both the turn and the match clock's share.
 const PIPE_DELAY: Duration = Duration::from_millis(30);
+
+/// How long a search runs before it shows Yixin-Board the root move it is on (as Rapfi
+/// waits): a short search's marks would only flood the board.
+const REALTIME_AFTER: Duration = Duration::from_millis(200);
 
 /// One line of input as the reader thread queued it.
 struct Line {
@@ -752,7 +758,9 @@ impl Brain {
             format!("{x},{y}")
         };
         let line_of = |pv: &[u16]| pv.iter().map(|&c| xy(c)).collect::<Vec<_>>().join(" ");
-        let mut found = self.engine.think_lines(b, limit, lines, |it| {
+        let out = RefCell::new(out);
+        let on_iteration = |it: &Iteration<u16>| {
+            let out = &mut **out.borrow_mut();
             let nps = (it.nodes as f64 / it.time.as_secs_f64().max(1e-6)) as u64;
             say(
                 out,
@@ -782,7 +790,20 @@ impl Brain {
                 say(out, "MESSAGE REALTIME REFRESH");
                 say(out, &format!("MESSAGE REALTIME BEST {}", xy(best)));
             }
-        });
+        };
+        let mut found = if realtime {
+            let mut marks = RootMarks {
+                out: &out,
+                started: Instant::now(),
+                shown: None,
+                lost: Vec::new(),
+            };
+            self.engine
+                .think_lines_watched(b, limit, lines, &mut marks, on_iteration)
+        } else {
+            self.engine.think_lines(b, limit, lines, on_iteration)
+        };
+        let out = out.into_inner();
         let t = found.swap_remove(0);
         let Some(cell) = t.best else {
             return say(out, "ERROR no move");
@@ -794,6 +815,55 @@ impl Brain {
         b.place(cell);
         let (x, y) = b.xy(cell);
         say(out, &format!("{x},{y}"));
+    }
+}
+
+/// Yixin-Board's live marks of the root moves (with `INFO show_detail` 1): `REALTIME POS`
+/// as the search enters a root move and `DONE` as it leaves it, once it has run
+/// `REALTIME_AFTER`; `LOSE` when a root move is proven lost, at once and once a move
+/// (the board keeps those marks; `REFRESH` clears the others).
+struct RootMarks<'a, 'b, W: Write> {
+    out: &'a RefCell<&'b mut W>,
+    started: Instant,
+    /// The root move last marked `POS`, until it is `DONE`.
+    shown: Option<u16>,
+    lost: Vec<u16>,
+}
+
+impl<W: Write> RootMarks<'_, '_, W> {
+    fn mark(&mut self, what: &str, game: &Board, cell: u16) {
+        let (x, y) = game.xy(cell);
+        say(
+            &mut **self.out.borrow_mut(),
+            &format!("MESSAGE REALTIME {what} {x},{y}"),
+        );
+    }
+}
+
+impl<W: Write> Observer<Board> for RootMarks<'_, '_, W> {
+    fn enter(&mut self, game: &Board, ply: u32, _: Score, _: Score) {
+        if ply == 1 && self.started.elapsed() >= REALTIME_AFTER {
+            if let Some(&cell) = game.history().last() {
+                self.shown = Some(cell);
+                self.mark("POS", game, cell);
+            }
+        }
+    }
+
+    /// `value` and `bound` are the root player's: a root move whose value is at most a
+    /// loss is lost.
+    fn exit(&mut self, game: &Board, ply: u32, value: Score, bound: Bound) {
+        let Some(&cell) = game.history().last().filter(|_| ply == 1) else {
+            return;
+        };
+        if value.is_loss() && bound != Bound::Lower && !self.lost.contains(&cell) {
+            self.lost.push(cell);
+            self.mark("LOSE", game, cell);
+        }
+        if self.shown == Some(cell) {
+            self.shown = None;
+            self.mark("DONE", game, cell);
+        }
     }
 }
 

@@ -692,7 +692,11 @@ fn yixin_board_sets_a_position_asks_for_several_moves_and_blocks_some() {
     b.send_list("yxboard", &stones(&[(7, 7), (8, 8)], &[(8, 7), (6, 6)]));
     b.send("yxnbest 1");
     let (messages, reply) = b.messages_then_reply();
-    let marks: Vec<&String> = messages.iter().filter(|m| m.contains("REALTIME")).collect();
+    // (A search slowed past a fifth of a second also marks the root moves it is on.)
+    let marks: Vec<&String> = messages
+        .iter()
+        .filter(|m| m.ends_with("REFRESH") || m.contains("REALTIME BEST"))
+        .collect();
     assert_eq!(
         marks.len(),
         12,
@@ -942,6 +946,75 @@ fn caro_over_the_protocol() {
             (4, 14),
             "caro (rule {rule}): the block, not a closed five"
         );
+    }
+    b.end();
+}
+
+/// Yixin-Board's live marks of the root moves (`INFO show_detail 1`). Facing two open
+/// threes of the other side, every move loses: each root move the search proves lost is
+/// marked `LOSE` once, and after each the library's VCT solver (a search of its own) finds
+/// the other side's win; the move played is one of them. A search that runs past a fifth
+/// of a second marks each root move it enters (`POS`) and leaves (`DONE`): empty cells,
+/// each `DONE` after its `POS`.
+#[test]
+fn yixin_board_live_marks_of_the_root_moves() {
+    use alphabeta_gomoku::{Board, Cell, Rule, VctSearch};
+    let mut b = Brain::on_board(15);
+    b.send("INFO show_detail 1");
+    b.send("INFO timeout_turn 3000");
+    let own = [(7, 7), (12, 2), (2, 12), (13, 13), (0, 7), (7, 0)];
+    let theirs = [(3, 3), (4, 3), (5, 3), (10, 10), (10, 11), (10, 12)];
+    send_board(&mut b, &own, &theirs);
+    let (messages, reply) = b.messages_then_reply();
+    let marked = |what: &str| -> Vec<(u32, u32)> {
+        let prefix = format!("MESSAGE REALTIME {what} ");
+        messages
+            .iter()
+            .filter_map(|m| m.strip_prefix(&prefix))
+            .map(parse_move)
+            .collect()
+    };
+    let lost = marked("LOSE");
+    assert!(!lost.is_empty(), "{messages:?}");
+    assert_eq!(
+        lost.iter().collect::<HashSet<_>>().len(),
+        lost.len(),
+        "{lost:?}"
+    );
+    assert!(lost.contains(&parse_move(&reply)), "{reply} {lost:?}");
+    for &(x, y) in &lost {
+        // The brain's stones are Black's (as many as White's, its move).
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for (&(ox, oy), &(tx, ty)) in own.iter().zip(&theirs) {
+            board.place(board.index(ox, oy).unwrap());
+            board.place(board.index(tx, ty).unwrap());
+        }
+        let cell = board.index(x, y).unwrap();
+        assert_eq!(board.at(cell), Cell::Empty);
+        board.place(cell);
+        let win = VctSearch::new(12, 1_000_000).find(&mut board);
+        assert!(win.is_some(), "no win for White after {x},{y}");
+    }
+    // The opening h8 (own), i7: a longer search.
+    let (own, theirs) = ([(7, 7)], [(8, 8)]);
+    send_board(&mut b, &own, &theirs);
+    let (messages, _) = b.messages_then_reply();
+    let marks: Vec<(&str, (u32, u32))> = messages
+        .iter()
+        .filter_map(|m| m.strip_prefix("MESSAGE REALTIME "))
+        .filter_map(|m| m.split_once(' '))
+        .filter(|(what, _)| ["POS", "DONE"].contains(what))
+        .map(|(what, xy)| (what, parse_move(xy)))
+        .collect();
+    assert!(!marks.is_empty(), "no root move marked: {messages:?}");
+    let mut on = None;
+    for &(what, cell) in &marks {
+        assert!(!own.contains(&cell) && !theirs.contains(&cell), "{cell:?}");
+        if what == "POS" {
+            on = Some(cell);
+        } else {
+            assert_eq!(on.take(), Some(cell), "DONE without its POS: {marks:?}");
+        }
     }
     b.end();
 }

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta::{Game, Iteration, NoObserver, RootLine, Score, Search, SearchOptions};
+use alphabeta::{Game, Iteration, NoObserver, Observer, RootLine, Score, Search, SearchOptions};
 
 use crate::{Board, Cell, Threats, VcfSearch};
 
@@ -276,6 +276,20 @@ impl Engine {
         board: &mut Board,
         limit: Limit,
         n: usize,
+        on_iteration: impl FnMut(&Iteration<u16>),
+    ) -> Vec<Thought> {
+        self.think_lines_watched(board, limit, n, &mut NoObserver, on_iteration)
+    }
+
+    /// [`Engine::think_lines`] with an [`Observer`] on the main search (not the proofs by
+    /// fours, not the helper threads): a GUI's live view of the root moves. An observer
+    /// that watches costs its calls at every node; [`NoObserver`] costs nothing.
+    pub fn think_lines_watched<O: Observer<Board>>(
+        &mut self,
+        board: &mut Board,
+        limit: Limit,
+        n: usize,
+        observer: &mut O,
         mut on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Vec<Thought> {
         let started = Instant::now();
@@ -387,7 +401,7 @@ impl Engine {
         };
         let r = self
             .search
-            .run_among(board, &Threats, &mut NoObserver, root_moves, |it| {
+            .run_among(board, &Threats, observer, root_moves, |it| {
                 on_iteration(it);
                 // The plan ends the deepening itself: the shared stop flag is the caller's.
                 !plan
