@@ -9,10 +9,10 @@
 //! out what an opening gives either colour. The ratio is the generalised SPRT's own (M. Van
 //! den Bergh): each hypothesis's most likely distribution of the units' results among
 //! those with its mean, not the normal approximation to it that c-gomoku-cli takes. In
-//! simulated matches at 5% and 5% the approximation took the wrong hypothesis 9% to 13% of
-//! the time where opening pairs are mostly split (Black winning 80% to 90% between equal
-//! engines; tests of 50 to 90 pairs), and 6% to 7.5% for hypotheses 40 Elo apart (some
-//! 350 games); this ratio 3.9% to 5.5%.
+//! simulated matches at 5% and 5% (`sprt_error_table` below) the approximation took the
+//! wrong hypothesis 8.4% and 11.5% of the time where opening pairs are mostly split (Black
+//! winning 80% and 90% between equal engines; tests of 45 to 90 pairs) and 6.3% to 6.7%
+//! for hypotheses 40 Elo apart (some 350 games); this ratio 4.3% to 5.8% in every case.
 
 use serde::Serialize;
 
@@ -180,14 +180,24 @@ mod tests {
 
     /// Runs `runs` simulated tests whose units come from `unit` until a verdict (or 100,000
     /// units): the share that accepted H1, and the mean number of units.
-    fn simulate(sprt: &Sprt, runs: usize, mut unit: impl FnMut() -> f64) -> (f64, f64) {
+    fn simulate(sprt: &Sprt, runs: usize, unit: impl FnMut() -> f64) -> (f64, f64) {
+        simulate_by(sprt, Sprt::llr, runs, unit)
+    }
+
+    /// `simulate` with the ratio `llr`.
+    fn simulate_by(
+        sprt: &Sprt,
+        llr: impl Fn(&Sprt, &Scores) -> f64,
+        runs: usize,
+        mut unit: impl FnMut() -> f64,
+    ) -> (f64, f64) {
         let (mut h1, mut units) = (0, 0);
         for _ in 0..runs {
             let mut scores = Scores::default();
             for _ in 0..100_000 {
                 scores.push(unit());
                 units += 1;
-                match sprt.verdict(sprt.llr(&scores)) {
+                match sprt.verdict(llr(sprt, &scores)) {
                     Some(Verdict::H1) => {
                         h1 += 1;
                         break;
@@ -239,6 +249,72 @@ mod tests {
         assert!(far >= 0.99, "H1 taken at +150: {far}");
     }
 
+    /// An opening pair's mean for the first engine, `elo` stronger, on openings Black wins
+    /// `black` of the time between equal engines: its share of the odds moved by `elo`.
+    fn pair(random: &mut Random, elo: f64, black: f64) -> f64 {
+        let shift = expected_score(elo) - 0.5;
+        let as_black = f64::from(random.unit() < black + shift);
+        let as_white = f64::from(random.unit() < 1.0 - black + shift);
+        (as_black + as_white) / 2.0
+    }
+
+    /// The normal approximation to the ratio that c-gomoku-cli takes, for comparison: N (s1
+    /// - s0) (2 mean - s0 - s1) / (2 variance); 0 while the units have no spread.
+    fn approximate_llr(sprt: &Sprt, scores: &Scores) -> f64 {
+        let n: f64 = scores.counts.iter().sum();
+        let moment = |k: i32| {
+            (0..5)
+                .map(|i| scores.counts[i] * RESULTS[i].powi(k))
+                .sum::<f64>()
+                / n
+        };
+        let (mean, variance) = (moment(1), moment(2) - moment(1).powi(2));
+        if n < 1.0 || variance < 1e-9 {
+            return 0.0;
+        }
+        let (s0, s1) = (expected_score(sprt.elo0), expected_score(sprt.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    /// The figures of `docs/BENCHMARKS.md` (session 64): `cargo test --release -p
+    /// alphabeta-cli --bin alphabeta sprt_error_table -- --ignored --nocapture`. For each
+    /// model and hypotheses, simulated engines exactly ELO0 and exactly ELO1 apart: the
+    /// share of tests that took the wrong hypothesis and the mean length in units, by this
+    /// ratio and by the normal approximation, 2000 tests each.
+    #[test]
+    #[ignore]
+    fn sprt_error_table() {
+        let mut random = Random(2026);
+        println!("model | ELO0,ELO1 | ratio | H1 at ELO0 | units | H0 at ELO1 | units");
+        for (model, test, black) in [
+            ("games, 10% drawn", "0,10", None),
+            ("games, 10% drawn", "0,40", None),
+            ("pairs, Black wins 70%", "0,50", Some(0.7)),
+            ("pairs, Black wins 80%", "0,50", Some(0.8)),
+            ("pairs, Black wins 90%", "0,50", Some(0.9)),
+        ] {
+            let sprt = parse(test).unwrap();
+            for (ratio, llr) in [
+                ("exact", Sprt::llr as fn(&Sprt, &Scores) -> f64),
+                ("approximation", approximate_llr),
+            ] {
+                let mut run = |elo: f64| {
+                    simulate_by(&sprt, llr, 2000, || match black {
+                        Some(b) => pair(&mut random, elo, b),
+                        None => game(&mut random, elo),
+                    })
+                };
+                let (h1_at_0, n0) = run(sprt.elo0);
+                let (h1_at_1, n1) = run(sprt.elo1);
+                println!(
+                    "{model} | {test} | {ratio} | {:.1}% | {n0:.0} | {:.1}% | {n1:.0}",
+                    100.0 * h1_at_0,
+                    100.0 * (1.0 - h1_at_1)
+                );
+            }
+        }
+    }
+
     /// Pairs of games on openings that favour one colour (Black wins 80% between equal
     /// engines), counted as pairs: the error rates hold (the normal approximation took H0
     /// at ELO1 9% of the time here, its variance from a few mostly split pairs), and
@@ -248,32 +324,19 @@ mod tests {
     fn pairs_leave_the_openings_bias_out() {
         let sprt = parse("0,50,0.05,0.05").unwrap();
         let mut random = Random(7);
-        // The first engine is `elo` stronger: it wins as Black or as White with its share
-        // of the openings' odds moved by that.
-        let mut pair = |elo: f64| {
-            let shift = expected_score(elo) - 0.5;
-            let black = f64::from(random.unit() < 0.8 + shift);
-            let white = f64::from(random.unit() < 0.2 + shift);
-            (black, white)
-        };
         let runs = 2000;
-        let (at_elo0, pairs) = simulate(&sprt, runs, || {
-            let (b, w) = pair(0.0);
-            (b + w) / 2.0
-        });
+        let (at_elo0, pairs) = simulate(&sprt, runs, || pair(&mut random, 0.0, 0.8));
         assert!((0.03..=0.065).contains(&at_elo0), "H1 at ELO0: {at_elo0}");
-        let (at_elo1, _) = simulate(&sprt, runs, || {
-            let (b, w) = pair(50.0);
-            (b + w) / 2.0
-        });
+        let (at_elo1, _) = simulate(&sprt, runs, || pair(&mut random, 50.0, 0.8));
         assert!((0.935..=0.97).contains(&at_elo1), "H1 at ELO1: {at_elo1}");
+        // The same games one by one: Black's, then White's.
         let mut pending = None;
         let (_, games) = simulate(&sprt, runs, || match pending.take() {
             Some(w) => w,
             None => {
-                let (b, w) = pair(0.0);
-                pending = Some(w);
-                b
+                let black = f64::from(random.unit() < 0.8);
+                pending = Some(f64::from(random.unit() < 0.2));
+                black
             }
         });
         assert!(
