@@ -7,24 +7,25 @@
 //! `START`, the `INFO` lines, then for each brain's first move the position so far (`BEGIN`
 //! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
 
-use std::collections::BTreeMap;
+mod brain;
+mod score;
+
 use std::fs::OpenOptions;
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use alphabeta_cli::lines::read_line;
 use alphabeta_cli::pbrain::{parse_xy, shorten};
 use alphabeta_gomoku::{write_psq, Board, Color, Rule, SgfGame};
 use anyhow::{Context, Result};
 use clap::Args;
-use serde::Serialize;
 
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
 use crate::sprt::{Scores, Sprt, Verdict};
+use brain::{words, Brain, Process, OUT_OF_TIME};
+use score::{summarise, tally, units, GameReport, SprtReport};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -138,62 +139,6 @@ fn time_control(s: &str) -> Result<TimeControl, String> {
         return Err("the turn time must be above 0 (a MATCH of 0 is no clock)".into());
     }
     Ok(TimeControl { game, turn })
-}
-
-/// One game's result.
-#[derive(Serialize)]
-struct GameReport {
-    /// From 1, in the order the games were set.
-    game: usize,
-    /// The opening's number in the file (counting the lines that are not blank), from 1.
-    opening: Option<usize>,
-    /// With `--transform`, the symmetry the opening was played under (0 as written; 1-3
-    /// turned, 4-7 mirrored, as `Board::transformed` numbers them).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    symmetry: Option<usize>,
-    black: String,
-    white: String,
-    /// `black`, `white` or `draw`.
-    result: &'static str,
-    /// How it ended: `five`, why it was drawn (the board full, the stones counted), or what
-    /// the loser did.
-    reason: String,
-    moves: String,
-    /// The first engine's points: 1, 0.5 or 0.
-    #[serde(skip)]
-    first_points: f64,
-}
-
-#[derive(Serialize)]
-struct MatchReport {
-    engines: [String; 2],
-    /// The first engine's wins, losses and draws.
-    wins: usize,
-    losses: usize,
-    draws: usize,
-    /// The first engine's share of the points.
-    score: f64,
-    /// The Elo difference that score means, and its 95% margin (none at 0% or 100%).
-    elo: Option<f64>,
-    elo_margin: Option<f64>,
-    /// The test's state at the end, with `--sprt`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sprt: Option<SprtReport>,
-    games: Vec<GameReport>,
-}
-
-#[derive(Serialize)]
-struct SprtReport {
-    #[serde(flatten)]
-    test: Sprt,
-    /// The log-likelihood ratio over every game played, and the bounds it is held to.
-    llr: f64,
-    lower: f64,
-    upper: f64,
-    /// The hypothesis accepted, and after how many games: the games still being played
-    /// then were played out and counted in the score and `llr`, not in the verdict.
-    verdict: Option<Verdict>,
-    decided_after: Option<usize>,
 }
 
 /// What a game needs from the command line.
@@ -446,14 +391,6 @@ fn play_and_save(
     report
 }
 
-/// A command's program and arguments, split as a shell splits them.
-fn words(command: &str) -> Result<Vec<String>> {
-    let words = shlex::split(command)
-        .with_context(|| format!("unbalanced quotes or a lone \\ in the command {command}"))?;
-    anyhow::ensure!(!words.is_empty(), "an empty command");
-    Ok(words)
-}
-
 /// The brains' names: their programs' file names, told apart when the same.
 fn program_names(commands: &[String]) -> Result<[String; 2]> {
     let name = |c: &String| -> Result<String> {
@@ -497,9 +434,6 @@ enum Ending {
     /// Why it was drawn.
     Draw(String),
 }
-
-/// The reason of a brain that gave no move in its time.
-const OUT_OF_TIME: &str = "ran out of time";
 
 impl Ending {
     /// The SGF result: `B+1` a five, `B+T` on time, `B+F` by forfeit, `0` a draw.
@@ -602,221 +536,6 @@ fn play_reply(board: &mut Board, reply: &str) -> Result<(), String> {
         .map_err(|e| format!("played {x},{y}, an illegal move: {e}"))
 }
 
-/// A brain in a game: its process, its clock, whether it has seen the position yet.
-struct Brain {
-    process: Process,
-    clock: Duration,
-    informed: bool,
-}
-
-impl Brain {
-    /// Starts the brain for a game: `START`, its `OK`, then the game's `INFO` lines.
-    fn start(setup: &Setup, command: &str) -> Result<Brain, String> {
-        let mut process = Process::spawn(command).map_err(|e| format!("did not start: {e:#}"))?;
-        process.messages = setup.keep_messages.then(Vec::new);
-        // A brain may load its files first: some seconds more than a move.
-        let wait = setup.tc.turn.max(setup.tc.game) + setup.tolerance + Duration::from_secs(10);
-        process.send(&format!("START {}", setup.size))?;
-        let reply = process.answer(Instant::now() + wait, false)?;
-        if reply.trim() != "OK" {
-            return Err(format!("answered START with '{}'", shorten(&reply)));
-        }
-        let ms = |d: Duration| d.as_millis();
-        let mut info = vec![
-            format!("INFO timeout_turn {}", ms(setup.tc.turn)),
-            format!("INFO timeout_match {}", ms(setup.tc.game)),
-            format!("INFO max_memory {}", setup.memory_bytes),
-            format!("INFO rule {}", setup.rule.mask()),
-        ];
-        if !setup.tc.game.is_zero() {
-            info.push(format!("INFO time_left {}", ms(setup.tc.game)));
-        }
-        info.extend(setup.extra_info.iter().cloned());
-        for line in info {
-            process.send(&line)?;
-        }
-        Ok(Brain {
-            process,
-            clock: setup.tc.game,
-            informed: false,
-        })
-    }
-
-    /// Asks for a move in `board` and waits for it within the brain's time (its turn limit
-    /// or what its clock has left, the smaller, and the tolerance); the reply line.
-    fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
-        let p = &mut self.process;
-        p.move_number = board.history().len() + 1;
-        let clocked = !setup.tc.game.is_zero();
-        // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
-        // "unlimited", without a clock). A brain still busy ending its last move may drop
-        // the first word it reads (Rapfi 0.43 does, when a forced reply comes back within
-        // a millisecond): better this line's than the request's.
-        let left = if clocked {
-            self.clock.as_millis()
-        } else {
-            i32::MAX as u128
-        };
-        p.send(&format!("INFO time_left {left}"))?;
-        if self.informed {
-            let last = *board.history().last().expect("the other brain moved");
-            let (x, y) = board.xy(last);
-            p.send(&format!("TURN {x},{y}"))?;
-        } else if board.history().is_empty() {
-            p.send("BEGIN")?;
-        } else {
-            // The position so far, the stones in the order played: 1 the brain's own, 2 the
-            // other's.
-            let me = board.to_move();
-            let mut lines = vec!["BOARD".to_string()];
-            for (k, &c) in board.history().iter().enumerate() {
-                let (x, y) = board.xy(c);
-                let own = (k % 2 == 0) == (me == Color::Black);
-                lines.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
-            }
-            lines.push("DONE".into());
-            for line in lines {
-                p.send(&line)?;
-            }
-        }
-        self.informed = true;
-        let allowed = if clocked {
-            setup.tc.turn.min(self.clock)
-        } else {
-            setup.tc.turn
-        };
-        let asked = Instant::now();
-        let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
-        if clocked {
-            // An overrun within the tolerance empties the clock: the next move has only
-            // the tolerance.
-            self.clock = self.clock.saturating_sub(asked.elapsed());
-        }
-        Ok(reply)
-    }
-}
-
-/// A brain's process: its input, and its output lines as a thread reads them.
-struct Process {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-    /// The `MESSAGE` lines read, each with the move it came with (kept with `--msg`).
-    messages: Option<Vec<(usize, String)>>,
-    /// The move the brain is thinking about (from 1), for its messages.
-    move_number: usize,
-}
-
-impl Process {
-    fn spawn(command: &str) -> Result<Process> {
-        let words = words(command)?;
-        let program = &words[0];
-        // A program named by a path runs in its folder, as c-gomoku-cli runs brains.
-        let mut cmd = if program.contains('/') {
-            let path = std::fs::canonicalize(program)
-                .with_context(|| format!("no program at {program}"))?;
-            let mut cmd = Command::new(&path);
-            if let Some(dir) = path.parent() {
-                cmd.current_dir(dir);
-            }
-            cmd
-        } else {
-            Command::new(program)
-        };
-        cmd.args(&words[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("cannot run {program}"))?;
-        let input = child.stdin.take().expect("piped");
-        let output = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
-        // Lines as the brain's own reader takes them: cut at 64 KiB, and not UTF-8 is no
-        // end (a brain may write its messages in its system's code page).
-        std::thread::spawn(move || {
-            let mut output = BufReader::new(output);
-            let mut bytes = Vec::new();
-            while let Ok(true) = read_line(&mut output, &mut bytes) {
-                let line = String::from_utf8_lossy(&bytes);
-                if tx.send(line.trim_end().to_string()).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Process {
-            child,
-            input,
-            lines,
-            messages: None,
-            move_number: 0,
-        })
-    }
-
-    /// Sends a line in one write: a brain that peeks at its input while it thinks (for a
-    /// stop) must not find half a command.
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        self.input
-            .write_all(format!("{line}\n").as_bytes())
-            .and_then(|_| self.input.flush())
-            .map_err(|_| "quit (its input closed)".to_string())
-    }
-
-    /// The next line before `deadline` that is not a message for people (`MESSAGE`,
-    /// `DEBUG`); for a move (`move`), not an `ERROR` or `UNKNOWN` either: those may answer an
-    /// `INFO` line sent before, as c-gomoku-cli also reads them (a brain that answers the
-    /// request for a move with one then runs out of time, and the reason quotes it).
-    fn answer(&mut self, deadline: Instant, move_: bool) -> Result<String, String> {
-        let mut complaint = None;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let word = line.split_whitespace().next().unwrap_or("");
-                    match word.to_ascii_uppercase().as_str() {
-                        "MESSAGE" => {
-                            if let Some(kept) = &mut self.messages {
-                                let text = line.trim_start()["MESSAGE".len()..].trim();
-                                kept.push((self.move_number, text.to_string()));
-                            }
-                        }
-                        "DEBUG" => {}
-                        "ERROR" | "UNKNOWN" if move_ => complaint = Some(line),
-                        _ => return Ok(line.trim().to_string()),
-                    }
-                }
-                Err(e) => {
-                    let what = match e {
-                        RecvTimeoutError::Timeout => OUT_OF_TIME,
-                        RecvTimeoutError::Disconnected => "quit",
-                    };
-                    return Err(match complaint {
-                        Some(c) => format!("{what} (after '{}')", shorten(&c)),
-                        None => what.to_string(),
-                    });
-                }
-            }
-        }
-    }
-}
-
-impl Drop for Process {
-    /// `END`, a moment to leave, then the process is killed.
-    fn drop(&mut self) {
-        let _ = self.send("END");
-        let until = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// The game's report line and JSON entry.
 fn report(
     setup: &Setup,
@@ -878,127 +597,5 @@ fn append(path: &Path, text: &str) {
 fn said_if_failed(path: &Path, written: std::io::Result<()>) {
     if let Err(e) = written {
         eprintln!("cannot write {}: {e}", path.display());
-    }
-}
-
-/// The first engine's wins, losses and draws.
-fn tally(games: &[GameReport]) -> (usize, usize, usize) {
-    let count = |points: f64| games.iter().filter(|g| g.first_points == points).count();
-    (count(1.0), count(0.0), count(0.5))
-}
-
-/// The units the statistics count, in any order: the first engine's points in each game,
-/// or with openings (`paired`) each opening pair's mean (games 1 and 2, 3 and 4, ...: one
-/// opening, the colours swapped), a pair whose other game has not ended left out. An
-/// opening that favours one colour gives each engine a win, which is no noise in the
-/// difference between them.
-fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
-    if !paired {
-        return games.iter().map(|g| g.first_points).collect();
-    }
-    let mut pairs: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
-    for g in games {
-        pairs
-            .entry((g.game - 1) / 2)
-            .or_default()
-            .push(g.first_points);
-    }
-    pairs
-        .into_values()
-        .filter(|p| p.len() == 2)
-        .map(|p| (p[0] + p[1]) / 2.0)
-        .collect()
-}
-
-/// The score and its Elo meaning, from the first engine's side, the margin from the
-/// spread of the units' scores (see `units`).
-fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
-    let (wins, losses, draws) = tally(&games);
-    let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
-    let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
-    // 1.96 standard errors of the mean score of a unit.
-    let units = units(&games, paired);
-    let n = units.len() as f64;
-    let variance = units.iter().map(|u| (u - score).powi(2)).sum::<f64>() / n;
-    let margin = 1.96 * (variance / n).sqrt();
-    let inside = |s: f64| s > 0.0 && s < 1.0;
-    // (+ 0.0: an even score is Elo 0, not -0.) No margin where the interval reaches 0% or
-    // 100% (a few games): it would be infinite.
-    let e = inside(score).then(|| elo(score) + 0.0);
-    let (lo, hi) = (score - margin, score + margin);
-    let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
-    MatchReport {
-        engines,
-        wins,
-        losses,
-        draws,
-        score,
-        elo: e,
-        elo_margin: m,
-        sprt: None,
-        games,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn games(points: &[f64]) -> Vec<GameReport> {
-        points
-            .iter()
-            .enumerate()
-            .map(|(k, &p)| GameReport {
-                game: k + 1,
-                opening: None,
-                symmetry: None,
-                black: String::new(),
-                white: String::new(),
-                result: "draw",
-                reason: String::new(),
-                moves: String::new(),
-                first_points: p,
-            })
-            .collect()
-    }
-
-    /// 75% is 400 log10(3) = 190.85 Elo; every pair split one-one is no noise at all when
-    /// paired, and much when the games count alone; 0% has no Elo.
-    #[test]
-    fn the_score_and_its_elo() {
-        let names = || [String::from("a"), String::from("b")];
-        let r = summarise(
-            names(),
-            games(&[1.0, 1.0, 1.0, 0.0, 1.0, 0.5, 0.5, 1.0]),
-            false,
-        );
-        assert_eq!((r.wins, r.losses, r.draws), (5, 1, 2));
-        assert_eq!(r.score, 0.75);
-        assert!((r.elo.unwrap() - 190.85).abs() < 0.01, "{:?}", r.elo);
-        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
-        let paired = summarise(names(), split, true);
-        assert_eq!((paired.elo, paired.elo_margin), (Some(0.0), Some(0.0)));
-        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
-        let single = summarise(names(), split, false);
-        assert!(
-            single.elo_margin.unwrap() > 200.0,
-            "{:?}",
-            single.elo_margin
-        );
-        let lost = summarise(names(), games(&[0.0, 0.0]), false);
-        assert_eq!((lost.elo, lost.elo_margin), (None, None));
-    }
-
-    /// Games end out of order when several are played at once: a pair is counted once both
-    /// its games have ended, whatever their order.
-    #[test]
-    fn opening_pairs_are_counted_when_complete() {
-        let mut ended = games(&[1.0, 0.5, 0.0, 0.0, 1.0]);
-        ended.swap(0, 4);
-        ended.swap(1, 2);
-        let mut pairs = units(&ended, true);
-        pairs.sort_by(f64::total_cmp);
-        assert_eq!(pairs, [0.0, 0.75]);
-        assert_eq!(units(&ended, false).len(), 5);
     }
 }

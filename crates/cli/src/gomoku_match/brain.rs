@@ -1,0 +1,241 @@
+//! A brain as the manager runs it: its process (a program named by a path runs in its own
+//! folder; its output read as the brain reads its input), the game's `START` and `INFO`
+//! lines, each request for a move and the wait for it within the brain's time.
+
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use alphabeta_cli::lines::read_line;
+use alphabeta_cli::pbrain::shorten;
+use alphabeta_gomoku::{Board, Color};
+use anyhow::{Context, Result};
+
+use super::Setup;
+
+/// The reason of a brain that gave no move in its time.
+pub(super) const OUT_OF_TIME: &str = "ran out of time";
+
+/// A command's program and arguments, split as a shell splits them.
+pub(super) fn words(command: &str) -> Result<Vec<String>> {
+    let words = shlex::split(command)
+        .with_context(|| format!("unbalanced quotes or a lone \\ in the command {command}"))?;
+    anyhow::ensure!(!words.is_empty(), "an empty command");
+    Ok(words)
+}
+
+/// A brain in a game: its process, its clock, whether it has seen the position yet.
+pub(super) struct Brain {
+    pub(super) process: Process,
+    clock: Duration,
+    informed: bool,
+}
+
+impl Brain {
+    /// Starts the brain for a game: `START`, its `OK`, then the game's `INFO` lines.
+    pub(super) fn start(setup: &Setup, command: &str) -> Result<Brain, String> {
+        let mut process = Process::spawn(command).map_err(|e| format!("did not start: {e:#}"))?;
+        process.messages = setup.keep_messages.then(Vec::new);
+        // A brain may load its files first: some seconds more than a move.
+        let wait = setup.tc.turn.max(setup.tc.game) + setup.tolerance + Duration::from_secs(10);
+        process.send(&format!("START {}", setup.size))?;
+        let reply = process.answer(Instant::now() + wait, false)?;
+        if reply.trim() != "OK" {
+            return Err(format!("answered START with '{}'", shorten(&reply)));
+        }
+        let ms = |d: Duration| d.as_millis();
+        let mut info = vec![
+            format!("INFO timeout_turn {}", ms(setup.tc.turn)),
+            format!("INFO timeout_match {}", ms(setup.tc.game)),
+            format!("INFO max_memory {}", setup.memory_bytes),
+            format!("INFO rule {}", setup.rule.mask()),
+        ];
+        if !setup.tc.game.is_zero() {
+            info.push(format!("INFO time_left {}", ms(setup.tc.game)));
+        }
+        info.extend(setup.extra_info.iter().cloned());
+        for line in info {
+            process.send(&line)?;
+        }
+        Ok(Brain {
+            process,
+            clock: setup.tc.game,
+            informed: false,
+        })
+    }
+
+    /// Asks for a move in `board` and waits for it within the brain's time (its turn limit
+    /// or what its clock has left, the smaller, and the tolerance); the reply line.
+    pub(super) fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
+        let p = &mut self.process;
+        p.move_number = board.history().len() + 1;
+        let clocked = !setup.tc.game.is_zero();
+        // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
+        // "unlimited", without a clock). A brain still busy ending its last move may drop
+        // the first word it reads (Rapfi 0.43 does, when a forced reply comes back within
+        // a millisecond): better this line's than the request's.
+        let left = if clocked {
+            self.clock.as_millis()
+        } else {
+            i32::MAX as u128
+        };
+        p.send(&format!("INFO time_left {left}"))?;
+        if self.informed {
+            let last = *board.history().last().expect("the other brain moved");
+            let (x, y) = board.xy(last);
+            p.send(&format!("TURN {x},{y}"))?;
+        } else if board.history().is_empty() {
+            p.send("BEGIN")?;
+        } else {
+            // The position so far, the stones in the order played: 1 the brain's own, 2 the
+            // other's.
+            let me = board.to_move();
+            let mut lines = vec!["BOARD".to_string()];
+            for (k, &c) in board.history().iter().enumerate() {
+                let (x, y) = board.xy(c);
+                let own = (k % 2 == 0) == (me == Color::Black);
+                lines.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
+            }
+            lines.push("DONE".into());
+            for line in lines {
+                p.send(&line)?;
+            }
+        }
+        self.informed = true;
+        let allowed = if clocked {
+            setup.tc.turn.min(self.clock)
+        } else {
+            setup.tc.turn
+        };
+        let asked = Instant::now();
+        let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
+        if clocked {
+            // An overrun within the tolerance empties the clock: the next move has only
+            // the tolerance.
+            self.clock = self.clock.saturating_sub(asked.elapsed());
+        }
+        Ok(reply)
+    }
+}
+
+/// A brain's process: its input, and its output lines as a thread reads them.
+pub(super) struct Process {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// The `MESSAGE` lines read, each with the move it came with (kept with `--msg`).
+    pub(super) messages: Option<Vec<(usize, String)>>,
+    /// The move the brain is thinking about (from 1), for its messages.
+    move_number: usize,
+}
+
+impl Process {
+    pub(super) fn spawn(command: &str) -> Result<Process> {
+        let words = words(command)?;
+        let program = &words[0];
+        // A program named by a path runs in its folder, as c-gomoku-cli runs brains.
+        let mut cmd = if program.contains('/') {
+            let path = std::fs::canonicalize(program)
+                .with_context(|| format!("no program at {program}"))?;
+            let mut cmd = Command::new(&path);
+            if let Some(dir) = path.parent() {
+                cmd.current_dir(dir);
+            }
+            cmd
+        } else {
+            Command::new(program)
+        };
+        cmd.args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = cmd
+            .spawn()
+            .with_context(|| format!("cannot run {program}"))?;
+        let input = child.stdin.take().expect("piped");
+        let output = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        // Lines as the brain's own reader takes them: cut at 64 KiB, and not UTF-8 is no
+        // end (a brain may write its messages in its system's code page).
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            let mut bytes = Vec::new();
+            while let Ok(true) = read_line(&mut output, &mut bytes) {
+                let line = String::from_utf8_lossy(&bytes);
+                if tx.send(line.trim_end().to_string()).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            input,
+            lines,
+            messages: None,
+            move_number: 0,
+        })
+    }
+
+    /// Sends a line in one write: a brain that peeks at its input while it thinks (for a
+    /// stop) must not find half a command.
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        self.input
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|_| self.input.flush())
+            .map_err(|_| "quit (its input closed)".to_string())
+    }
+
+    /// The next line before `deadline` that is not a message for people (`MESSAGE`,
+    /// `DEBUG`); for a move (`move`), not an `ERROR` or `UNKNOWN` either: those may answer an
+    /// `INFO` line sent before, as c-gomoku-cli also reads them (a brain that answers the
+    /// request for a move with one then runs out of time, and the reason quotes it).
+    fn answer(&mut self, deadline: Instant, move_: bool) -> Result<String, String> {
+        let mut complaint = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let word = line.split_whitespace().next().unwrap_or("");
+                    match word.to_ascii_uppercase().as_str() {
+                        "MESSAGE" => {
+                            if let Some(kept) = &mut self.messages {
+                                let text = line.trim_start()["MESSAGE".len()..].trim();
+                                kept.push((self.move_number, text.to_string()));
+                            }
+                        }
+                        "DEBUG" => {}
+                        "ERROR" | "UNKNOWN" if move_ => complaint = Some(line),
+                        _ => return Ok(line.trim().to_string()),
+                    }
+                }
+                Err(e) => {
+                    let what = match e {
+                        RecvTimeoutError::Timeout => OUT_OF_TIME,
+                        RecvTimeoutError::Disconnected => "quit",
+                    };
+                    return Err(match complaint {
+                        Some(c) => format!("{what} (after '{}')", shorten(&c)),
+                        None => what.to_string(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    /// `END`, a moment to leave, then the process is killed.
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,186 @@
+//! A match's score: each game's report, the first engine's tally, the Elo it means with a
+//! margin from the games or the opening pairs, and the SPRT's state at the end.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::sprt::{Sprt, Verdict};
+
+/// One game's result.
+#[derive(Serialize)]
+pub(super) struct GameReport {
+    /// From 1, in the order the games were set.
+    pub(super) game: usize,
+    /// The opening's number in the file (counting the lines that are not blank), from 1.
+    pub(super) opening: Option<usize>,
+    /// With `--transform`, the symmetry the opening was played under (0 as written; 1-3
+    /// turned, 4-7 mirrored, as `Board::transformed` numbers them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) symmetry: Option<usize>,
+    pub(super) black: String,
+    pub(super) white: String,
+    /// `black`, `white` or `draw`.
+    pub(super) result: &'static str,
+    /// How it ended: `five`, why it was drawn (the board full, the stones counted), or what
+    /// the loser did.
+    pub(super) reason: String,
+    pub(super) moves: String,
+    /// The first engine's points: 1, 0.5 or 0.
+    #[serde(skip)]
+    pub(super) first_points: f64,
+}
+
+#[derive(Serialize)]
+pub(super) struct MatchReport {
+    pub(super) engines: [String; 2],
+    /// The first engine's wins, losses and draws.
+    pub(super) wins: usize,
+    pub(super) losses: usize,
+    pub(super) draws: usize,
+    /// The first engine's share of the points.
+    pub(super) score: f64,
+    /// The Elo difference that score means, and its 95% margin (none at 0% or 100%).
+    pub(super) elo: Option<f64>,
+    pub(super) elo_margin: Option<f64>,
+    /// The test's state at the end, with `--sprt`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) sprt: Option<SprtReport>,
+    pub(super) games: Vec<GameReport>,
+}
+
+#[derive(Serialize)]
+pub(super) struct SprtReport {
+    #[serde(flatten)]
+    pub(super) test: Sprt,
+    /// The log-likelihood ratio over every game played, and the bounds it is held to.
+    pub(super) llr: f64,
+    pub(super) lower: f64,
+    pub(super) upper: f64,
+    /// The hypothesis accepted, and after how many games: the games still being played
+    /// then were played out and counted in the score and `llr`, not in the verdict.
+    pub(super) verdict: Option<Verdict>,
+    pub(super) decided_after: Option<usize>,
+}
+
+/// The first engine's wins, losses and draws.
+pub(super) fn tally(games: &[GameReport]) -> (usize, usize, usize) {
+    let count = |points: f64| games.iter().filter(|g| g.first_points == points).count();
+    (count(1.0), count(0.0), count(0.5))
+}
+
+/// The units the statistics count, in any order: the first engine's points in each game,
+/// or with openings (`paired`) each opening pair's mean (games 1 and 2, 3 and 4, ...: one
+/// opening, the colours swapped), a pair whose other game has not ended left out. An
+/// opening that favours one colour gives each engine a win, which is no noise in the
+/// difference between them.
+pub(super) fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
+    if !paired {
+        return games.iter().map(|g| g.first_points).collect();
+    }
+    let mut pairs: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for g in games {
+        pairs
+            .entry((g.game - 1) / 2)
+            .or_default()
+            .push(g.first_points);
+    }
+    pairs
+        .into_values()
+        .filter(|p| p.len() == 2)
+        .map(|p| (p[0] + p[1]) / 2.0)
+        .collect()
+}
+
+/// The score and its Elo meaning, from the first engine's side, the margin from the
+/// spread of the units' scores (see `units`).
+pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
+    let (wins, losses, draws) = tally(&games);
+    let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
+    let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+    // 1.96 standard errors of the mean score of a unit.
+    let units = units(&games, paired);
+    let n = units.len() as f64;
+    let variance = units.iter().map(|u| (u - score).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let inside = |s: f64| s > 0.0 && s < 1.0;
+    // (+ 0.0: an even score is Elo 0, not -0.) No margin where the interval reaches 0% or
+    // 100% (a few games): it would be infinite.
+    let e = inside(score).then(|| elo(score) + 0.0);
+    let (lo, hi) = (score - margin, score + margin);
+    let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
+    MatchReport {
+        engines,
+        wins,
+        losses,
+        draws,
+        score,
+        elo: e,
+        elo_margin: m,
+        sprt: None,
+        games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(points: &[f64]) -> Vec<GameReport> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| GameReport {
+                game: k + 1,
+                opening: None,
+                symmetry: None,
+                black: String::new(),
+                white: String::new(),
+                result: "draw",
+                reason: String::new(),
+                moves: String::new(),
+                first_points: p,
+            })
+            .collect()
+    }
+
+    /// 75% is 400 log10(3) = 190.85 Elo; every pair split one-one is no noise at all when
+    /// paired, and much when the games count alone; 0% has no Elo.
+    #[test]
+    fn the_score_and_its_elo() {
+        let names = || [String::from("a"), String::from("b")];
+        let r = summarise(
+            names(),
+            games(&[1.0, 1.0, 1.0, 0.0, 1.0, 0.5, 0.5, 1.0]),
+            false,
+        );
+        assert_eq!((r.wins, r.losses, r.draws), (5, 1, 2));
+        assert_eq!(r.score, 0.75);
+        assert!((r.elo.unwrap() - 190.85).abs() < 0.01, "{:?}", r.elo);
+        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
+        let paired = summarise(names(), split, true);
+        assert_eq!((paired.elo, paired.elo_margin), (Some(0.0), Some(0.0)));
+        let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
+        let single = summarise(names(), split, false);
+        assert!(
+            single.elo_margin.unwrap() > 200.0,
+            "{:?}",
+            single.elo_margin
+        );
+        let lost = summarise(names(), games(&[0.0, 0.0]), false);
+        assert_eq!((lost.elo, lost.elo_margin), (None, None));
+    }
+
+    /// Games end out of order when several are played at once: a pair is counted once both
+    /// its games have ended, whatever their order.
+    #[test]
+    fn opening_pairs_are_counted_when_complete() {
+        let mut ended = games(&[1.0, 0.5, 0.0, 0.0, 1.0]);
+        ended.swap(0, 4);
+        ended.swap(1, 2);
+        let mut pairs = units(&ended, true);
+        pairs.sort_by(f64::total_cmp);
+        assert_eq!(pairs, [0.0, 0.75]);
+        assert_eq!(units(&ended, false).len(), 5);
+    }
+}
