@@ -1004,7 +1004,7 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 
 /// A shell-script brain in `dir`: answers START, then every request for a move with its
 /// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
-/// "noisy": 7,7 after two odd messages).
+/// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end).
 fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
     std::fs::write(
@@ -1014,7 +1014,8 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          told=\"$told ${line#INFO }\" ;;\n    \
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
          noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
-         echo; echo 7,7 ;; *) echo \"$1\" ;; esac ;;\n    \
+         echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; *) echo \"$1\" ;; \
+         esac ;;\n    \
          END) exit 0 ;;\n  esac\ndone\n",
     )
     .unwrap();
@@ -1344,4 +1345,60 @@ fn gomoku_match_turns_the_openings_in_later_passes() {
     }
     let err = match_fails(&["--transform"]);
     assert!(err.contains("--openings"), "{err}");
+}
+
+/// A brain that floods its output (its first move, then `MESSAGE` lines without end) waits
+/// on its pipe while the other brain thinks, instead of filling the manager's memory (the
+/// manager's peak resident memory, read from /proc while it runs, stays small), and loses
+/// on time at its next move, its lines read and passed over until then.
+#[test]
+fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
+    let dir = scratch_dir("match-flood");
+    let flood = format!("{} flood", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let args = [
+        "gomoku",
+        "match",
+        "--memory",
+        "32",
+        "--json",
+        "--engine",
+        brain,
+        "--engine",
+        &flood,
+        "--tc",
+        "0/1",
+        "--tolerance",
+        "0.5",
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let watcher = std::thread::spawn(move || {
+        let mut peak_kib = 0;
+        while let Ok(text) = std::fs::read_to_string(&status) {
+            let rss = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            match rss {
+                Some(kib) => peak_kib = peak_kib.max(kib),
+                None => break,
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        peak_kib
+    });
+    let out = child.wait_with_output().unwrap();
+    let peak_kib = watcher.join().unwrap();
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["wins"], 2, "{j}");
+    for g in j["games"].as_array().unwrap() {
+        assert_eq!(g["reason"], "fake.sh ran out of time", "{g}");
+    }
+    assert!(peak_kib > 0 && peak_kib < 64 * 1024, "peak {peak_kib} KiB");
 }

@@ -17,6 +17,12 @@ use super::Setup;
 /// The reason of a brain that gave no move in its time.
 pub(super) const OUT_OF_TIME: &str = "ran out of time";
 
+/// The most lines of a brain's output read ahead of the manager (each at most 64 KiB).
+const HELD_LINES: usize = 256;
+
+/// The most bytes of a brain's `MESSAGE` lines kept in a game for `--msg`.
+const KEPT_MESSAGE_BYTES: usize = 16 << 20;
+
 /// A command's program and arguments, split as a shell splits them.
 pub(super) fn words(command: &str) -> Result<Vec<String>> {
     let words = shlex::split(command)
@@ -128,6 +134,8 @@ pub(super) struct Process {
     pub(super) messages: Option<Vec<(usize, String)>>,
     /// The move the brain is thinking about (from 1), for its messages.
     move_number: usize,
+    /// The bytes of messages kept so far (`usize::MAX` once past the most kept).
+    kept_bytes: usize,
 }
 
 impl Process {
@@ -155,7 +163,9 @@ impl Process {
             .with_context(|| format!("cannot run {program}"))?;
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
+        // A few lines held at most: a brain that floods its output while the other thinks
+        // waits on its pipe (as it would under any manager) instead of filling memory.
+        let (tx, lines) = mpsc::sync_channel(HELD_LINES);
         // Lines as the brain's own reader takes them: cut at 64 KiB, and not UTF-8 is no
         // end (a brain may write its messages in its system's code page).
         std::thread::spawn(move || {
@@ -174,7 +184,28 @@ impl Process {
             lines,
             messages: None,
             move_number: 0,
+            kept_bytes: 0,
         })
+    }
+
+    /// Keeps a `MESSAGE` line's text with its move (with `--msg`), up to
+    /// `KEPT_MESSAGE_BYTES` a game; then one line says the rest was left out.
+    fn keep(&mut self, line: &str) {
+        let Some(kept) = &mut self.messages else {
+            return;
+        };
+        let text = line.trim_start()["MESSAGE".len()..].trim();
+        if self.kept_bytes.saturating_add(text.len()) <= KEPT_MESSAGE_BYTES {
+            self.kept_bytes += text.len();
+            kept.push((self.move_number, text.to_string()));
+        } else if self.kept_bytes <= KEPT_MESSAGE_BYTES {
+            self.kept_bytes = usize::MAX;
+            let note = format!(
+                "(further messages left out: {} MiB kept)",
+                KEPT_MESSAGE_BYTES >> 20
+            );
+            kept.push((self.move_number, note));
+        }
     }
 
     /// Sends a line in one write: a brain that peeks at its input while it thinks (for a
@@ -193,17 +224,18 @@ impl Process {
     fn answer(&mut self, deadline: Instant, move_: bool) -> Result<String, String> {
         let mut complaint = None;
         loop {
+            // (A brain whose lines never stop coming is out of time all the same.)
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let next = if left.is_zero() {
+                Err(RecvTimeoutError::Timeout)
+            } else {
+                self.lines.recv_timeout(left)
+            };
+            match next {
                 Ok(line) => {
                     let word = line.split_whitespace().next().unwrap_or("");
                     match word.to_ascii_uppercase().as_str() {
-                        "MESSAGE" => {
-                            if let Some(kept) = &mut self.messages {
-                                let text = line.trim_start()["MESSAGE".len()..].trim();
-                                kept.push((self.move_number, text.to_string()));
-                            }
-                        }
+                        "MESSAGE" => self.keep(&line),
                         "DEBUG" => {}
                         "ERROR" | "UNKNOWN" if move_ => complaint = Some(line),
                         _ => return Ok(line.trim().to_string()),
@@ -237,5 +269,46 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past its deadline a brain is out of time even with lines waiting to be read (a
+    /// brain that floods its output would otherwise keep its turn as long as the lines
+    /// come faster than they are read): none of them is read.
+    #[test]
+    fn lines_waiting_at_the_deadline_are_not_read() {
+        let mut p = Process::spawn("cat").unwrap();
+        let (tx, waiting) = mpsc::sync_channel(1000);
+        for _ in 0..1000 {
+            tx.send("MESSAGE flood".to_string()).unwrap();
+        }
+        p.lines = waiting;
+        assert_eq!(p.answer(Instant::now(), true), Err(OUT_OF_TIME.to_string()));
+        assert_eq!(p.lines.try_iter().count(), 1000);
+    }
+
+    /// With `--msg` a brain's messages are kept up to 16 MiB a game, then one line says
+    /// the rest was left out (300 messages of 64,000 bytes: 262 kept).
+    #[test]
+    fn kept_messages_stop_at_their_limit() {
+        let mut p = Process::spawn("cat").unwrap();
+        p.messages = Some(Vec::new());
+        let (tx, waiting) = mpsc::sync_channel(301);
+        let long = format!("MESSAGE {}", "x".repeat(64_000));
+        for _ in 0..300 {
+            tx.send(long.clone()).unwrap();
+        }
+        tx.send("8,8".to_string()).unwrap();
+        p.lines = waiting;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        assert_eq!(p.answer(deadline, true), Ok("8,8".to_string()));
+        let kept = p.messages.take().unwrap();
+        assert_eq!(kept.len(), (16 << 20) / 64_000 + 1);
+        assert!(kept[..262].iter().all(|(_, text)| text.len() == 64_000));
+        assert_eq!(kept[262].1, "(further messages left out: 16 MiB kept)");
     }
 }
