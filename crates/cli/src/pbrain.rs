@@ -1,7 +1,7 @@
 //! The Gomocup (piskvork) brain protocol: commands in on one pipe, replies out on the other.
 //!
 //! A reader thread queues every input line with the time it arrived, so a line that arrives
-//! while the engine thinks is kept, `END` also stops the search at once, and a move's time
+//! while the engine thinks is kept (a few held ahead, a flood left waiting in the pipe), `END` also stops the search at once, and a move's time
 //! counts from its command's arrival (a slow command before it, such as a table resized for
 //! `INFO max_memory`, is paid from the turn, not added to it). Every command gets its answer; a malformed or
 //! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
@@ -110,6 +110,9 @@ struct Brain {
     stops: Stops,
 }
 
+/// The most input lines read ahead of the brain (at most 64 KiB each).
+const HELD_LINES: usize = 16;
+
 /// The table's size in MiB when the manager sends no `max_memory` (or 0, no limit).
 const DEFAULT_TABLE_MB: usize = 64;
 
@@ -122,7 +125,9 @@ const RESERVE_BYTES: u64 = 6 << 20;
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
     let mut brain = Brain::new();
     let stops = brain.stops.clone();
-    let (tx, rx) = mpsc::channel::<Line>();
+    // A few lines held ahead: lines that flood in while the brain thinks wait in its input
+    // pipe, not in its memory (each may be 64 KiB; `max_memory` counts every byte).
+    let (tx, rx) = mpsc::sync_channel::<Line>(HELD_LINES);
     std::thread::spawn(move || {
         let mut input = input;
         let mut bytes = Vec::new();

@@ -539,6 +539,31 @@ fn the_brain_keeps_inside_max_memory() {
     );
 }
 
+/// Lines that flood in while the brain thinks wait in its input pipe (a few are read
+/// ahead), not in its memory: 3000 unknown commands of 64,000 bytes (192 MB) sent during a
+/// search leave the brain inside the 24 MB it was allowed, and each gets its answer after
+/// the move.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_of_lines_while_it_thinks_waits_in_the_pipe() {
+    let mut b = Brain::on_board(15);
+    b.send("INFO max_memory 24000000");
+    b.send("INFO timeout_turn 1000");
+    b.send("TURN 7,7");
+    let junk = "x".repeat(64_000);
+    for _ in 0..3000 {
+        b.send(&junk);
+    }
+    b.xy();
+    for _ in 0..3000 {
+        let r = b.reply();
+        assert!(r.starts_with("UNKNOWN"), "{}", &r[..r.len().min(80)]);
+    }
+    let peak = peak_kib(&b);
+    b.end();
+    assert!(peak < 24_000_000 / 1024, "peak {peak} KiB");
+}
+
 #[test]
 fn an_overrun_clock_is_no_time_left_not_a_bad_line() {
     // The protocol sends a negative time_left once the clock is overrun. The brain must not
