@@ -1004,7 +1004,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 
 /// A shell-script brain in `dir`: answers START, then every request for a move with its
 /// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
-/// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end).
+/// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
+/// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`).
 fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
     std::fs::write(
@@ -1014,7 +1015,8 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          told=\"$told ${line#INFO }\" ;;\n    \
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
          noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
-         echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; *) echo \"$1\" ;; \
+         echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; \
+         helper) sleep 1000 & echo $! > helper.pid; echo hello ;; *) echo \"$1\" ;; \
          esac ;;\n    \
          END) exit 0 ;;\n  esac\ndone\n",
     )
@@ -1401,4 +1403,25 @@ fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
         assert_eq!(g["reason"], "fake.sh ran out of time", "{g}");
     }
     assert!(peak_kib > 0 && peak_kib < 64 * 1024, "peak {peak_kib} KiB");
+}
+
+/// What a brain started dies with it: a brain run through a script that starts a helper
+/// process (`sleep 1000` here) leaves none behind when its game ends (the manager ends the
+/// brain's whole process group), which would otherwise take the next games' time.
+#[cfg(target_os = "linux")]
+#[test]
+fn gomoku_match_leaves_no_helper_of_a_brain_running() {
+    let dir = scratch_dir("match-helper");
+    let helper = format!("{} helper", fake_brain(&dir).display());
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let j = quick_json([brain, &helper], &["--games", "1"]);
+    assert_eq!(j["wins"], 1, "{j}");
+    let pid = std::fs::read_to_string(dir.join("helper.pid")).unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim()));
+    // Gone, or a zombie waiting for a parent to collect it.
+    let alive = status.is_ok_and(|s| {
+        !s.lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'))
+    });
+    assert!(!alive, "the helper {} still runs", pid.trim());
 }

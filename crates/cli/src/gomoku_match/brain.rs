@@ -158,6 +158,10 @@ impl Process {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        // Its own process group, ended whole after the game: a brain run through a script
+        // (or `wine`) leaves no helper behind to take the next game's time.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot run {program}"))?;
@@ -257,15 +261,21 @@ impl Process {
 }
 
 impl Drop for Process {
-    /// `END`, a moment to leave, then the process is killed.
+    /// `END`, a moment to leave, then the process and what it started are killed.
     fn drop(&mut self) {
         let _ = self.send("END");
         let until = Instant::now() + Duration::from_millis(500);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
+        }
+        #[cfg(unix)]
+        {
+            use nix::sys::signal::{killpg, Signal};
+            let group = nix::unistd::Pid::from_raw(self.child.id() as i32);
+            let _ = killpg(group, Signal::SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
