@@ -23,9 +23,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
-use crate::sprt::{Scores, Sprt, Verdict};
+use crate::sprt::{Sprt, Verdict};
 use brain::{words, Brain, Process, OUT_OF_TIME};
-use score::{summarise, tally, units, GameReport, SprtReport};
+use score::{llr_of, summarise, tally, GameReport, SprtReport};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -275,7 +275,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 r.game, r.black, r.white, r.reason
             );
             if let Some(test) = &a.sprt {
-                let llr = test.llr(&Scores::of(&units(&reports, paired)));
+                let llr = llr_of(test, &reports, paired);
                 let (lower, upper) = test.bounds();
                 line += &format!("; LLR {llr:.2} ({lower:.2}, {upper:.2})");
                 if let (None, Some(verdict)) = (decided, test.verdict(llr)) {
@@ -299,17 +299,9 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     });
     reports.sort_by_key(|r| r.game);
     let mut summary = summarise(names, reports, paired);
-    summary.sprt = a.sprt.map(|test| {
-        let (lower, upper) = test.bounds();
-        SprtReport {
-            test,
-            llr: test.llr(&Scores::of(&units(&summary.games, paired))),
-            lower,
-            upper,
-            verdict: decided.map(|(v, _)| v),
-            decided_after: decided.map(|(_, n)| n),
-        }
-    });
+    summary.sprt = a
+        .sprt
+        .map(|test| SprtReport::of(test, &summary.games, paired, decided));
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::sprt::{Sprt, Verdict};
+use crate::sprt::{Scores, Sprt, Verdict};
 
 /// One game's result.
 #[derive(Serialize)]
@@ -63,6 +63,31 @@ pub(super) struct SprtReport {
     pub(super) decided_after: Option<usize>,
 }
 
+impl SprtReport {
+    /// The test's state after `games`, with the verdict it came to (and when), if any.
+    pub(super) fn of(
+        test: Sprt,
+        games: &[GameReport],
+        paired: bool,
+        decided: Option<(Verdict, usize)>,
+    ) -> SprtReport {
+        let (lower, upper) = test.bounds();
+        SprtReport {
+            test,
+            llr: llr_of(&test, games, paired),
+            lower,
+            upper,
+            verdict: decided.map(|(v, _)| v),
+            decided_after: decided.map(|(_, n)| n),
+        }
+    }
+}
+
+/// The test's log-likelihood ratio after `games` (in any order; see `units`).
+pub(super) fn llr_of(test: &Sprt, games: &[GameReport], paired: bool) -> f64 {
+    test.llr(&Scores::of(&units(games, paired)))
+}
+
 /// The first engine's wins, losses and draws.
 pub(super) fn tally(games: &[GameReport]) -> (usize, usize, usize) {
     let count = |points: f64| games.iter().filter(|g| g.first_points == points).count();
@@ -74,7 +99,7 @@ pub(super) fn tally(games: &[GameReport]) -> (usize, usize, usize) {
 /// opening, the colours swapped), a pair whose other game has not ended left out. An
 /// opening that favours one colour gives each engine a win, which is no noise in the
 /// difference between them.
-pub(super) fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
+fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
     if !paired {
         return games.iter().map(|g| g.first_points).collect();
     }
