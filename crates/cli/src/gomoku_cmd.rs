@@ -81,8 +81,8 @@ pub struct BenchArgs {
     depth: u32,
     /// Instead: search each opening of this file (c-gomoku-cli's `offset` form, one a line:
     /// x,y pairs from the centre, or its `pos` form: `h8i9`, rows from 1 at the top) for
-    /// `--time` seconds as the engine plays, and report
-    /// the depth of the last completed iteration.
+    /// `--time` seconds as the engine plays, and report the depth of the last completed
+    /// iteration.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// Seconds per opening with `--openings`.

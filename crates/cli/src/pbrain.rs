@@ -1,10 +1,11 @@
 //! The Gomocup (piskvork) brain protocol: commands in on one pipe, replies out on the other.
 //!
 //! A reader thread queues every input line with the time it arrived, so a line that arrives
-//! while the engine thinks is kept (a few held ahead, a flood left waiting in the pipe), `END` also stops the search at once, and a move's time
-//! counts from its command's arrival (a slow command before it, such as a table resized for
-//! `INFO max_memory`, is paid from the turn, not added to it). Every command gets its answer; a malformed or
-//! unknown line gets `ERROR`/`UNKNOWN` and the brain carries on.
+//! while the engine thinks is kept (a few held ahead, a flood left waiting in the pipe),
+//! `END` also stops the search at once, and a move's time counts from its command's arrival
+//! (a slow command before it, such as a table resized for `INFO max_memory`, is paid from
+//! the turn, not added to it). Every command gets its answer; a malformed or unknown line
+//! gets `ERROR`/`UNKNOWN` and the brain carries on.
 //!
 //! `SWAP2BOARD` (the swap2 opening, added to the protocol in 2022) proposes three stones or
 //! chooses a colour by the search's value.
