@@ -24,7 +24,7 @@ use clap::Args;
 
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
 use crate::sprt::{Sprt, Verdict};
-use brain::{words, Brain, Process, OUT_OF_TIME};
+use brain::{end_brains_when_interrupted, words, Brain, Process, OUT_OF_TIME};
 use score::{llr_of, summarise, tally, GameReport, SprtReport};
 
 #[derive(Args, Debug)]
@@ -209,6 +209,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         draw_after: a.draw_after,
         keep_messages: a.msg.is_some(),
     };
+    end_brains_when_interrupted();
     // Both brains must start before a match is worth running: a wrong path is a usage error.
     for (command, name) in setup.commands.iter().zip(&names) {
         Process::spawn(command).with_context(|| format!("cannot start {name}"))?;

@@ -1005,7 +1005,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 /// A shell-script brain in `dir`: answers START, then every request for a move with its
 /// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
 /// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
-/// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`).
+/// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`,
+/// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input).
 fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
     std::fs::write(
@@ -1016,7 +1017,8 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
          noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
          echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; \
-         helper) sleep 1000 & echo $! > helper.pid; echo hello ;; *) echo \"$1\" ;; \
+         helper) sleep 1000 & echo $! > helper.pid; echo hello ;; \
+         stubborn) echo $$ > brain.pid; sleep 1000 ;; *) echo \"$1\" ;; \
          esac ;;\n    \
          END) exit 0 ;;\n  esac\ndone\n",
     )
@@ -1405,6 +1407,16 @@ fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
     assert!(peak_kib > 0 && peak_kib < 64 * 1024, "peak {peak_kib} KiB");
 }
 
+/// Whether process `pid` still runs (a zombie waiting for its parent does not).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim()));
+    status.is_ok_and(|s| {
+        !s.lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'))
+    })
+}
+
 /// What a brain started dies with it: a brain run through a script that starts a helper
 /// process (`sleep 1000` here) leaves none behind when its game ends (the manager ends the
 /// brain's whole process group), which would otherwise take the next games' time.
@@ -1417,11 +1429,50 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
     let j = quick_json([brain, &helper], &["--games", "1"]);
     assert_eq!(j["wins"], 1, "{j}");
     let pid = std::fs::read_to_string(dir.join("helper.pid")).unwrap();
-    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim()));
-    // Gone, or a zombie waiting for a parent to collect it.
-    let alive = status.is_ok_and(|s| {
-        !s.lines()
-            .any(|l| l.starts_with("State:") && l.contains('Z'))
-    });
-    assert!(!alive, "the helper {} still runs", pid.trim());
+    assert!(!running(&pid), "the helper {} still runs", pid.trim());
+}
+
+/// Interrupted (Ctrl-C, or a termination signal), the manager ends the brains with it,
+/// though they run in their own process groups: a brain deaf to its input (asleep for
+/// 1000 s on its move) is gone when the manager has exited.
+#[cfg(target_os = "linux")]
+#[test]
+fn gomoku_match_interrupted_ends_its_brains() {
+    use nix::sys::signal::{kill, Signal};
+    let dir = scratch_dir("match-interrupted");
+    let stubborn = format!("{} stubborn", fake_brain(&dir).display());
+    let _ = std::fs::remove_file(dir.join("brain.pid"));
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let mut manager = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args([
+            "gomoku", "match", "--memory", "32", "--nodes", "1000", "--tc", "0/600",
+        ])
+        .args(["--engine", brain, "--engine", &stubborn])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid_file = dir.join("brain.pid");
+    let asked = std::time::Instant::now();
+    let pid = loop {
+        match std::fs::read_to_string(&pid_file) {
+            Ok(pid) if pid.ends_with('\n') => break pid,
+            _ => assert!(asked.elapsed().as_secs() < 60, "the brain was never asked"),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(running(&pid));
+    kill(
+        nix::unistd::Pid::from_raw(manager.id() as i32),
+        Signal::SIGINT,
+    )
+    .unwrap();
+    let status = manager.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    // The kill is sent before the manager exits; a moment for the kernel to end the group.
+    let ended = std::time::Instant::now();
+    while running(&pid) && ended.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!running(&pid), "the brain {} still runs", pid.trim());
 }

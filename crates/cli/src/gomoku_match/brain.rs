@@ -5,6 +5,7 @@
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use alphabeta_cli::lines::read_line;
@@ -16,6 +17,34 @@ use super::Setup;
 
 /// The reason of a brain that gave no move in its time.
 pub(super) const OUT_OF_TIME: &str = "ran out of time";
+
+/// The process ids of the brains running now, each its process group's leader: ended whole
+/// after their games, or all at once when the manager is interrupted.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Ends the process groups of the brains running now and the manager with them, on Ctrl-C
+/// or a termination signal: the brains run in their own groups, which the terminal's
+/// Ctrl-C no longer reaches.
+pub(super) fn end_brains_when_interrupted() {
+    #[cfg(unix)]
+    let _ = ctrlc::set_handler(|| {
+        for &pid in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            kill_group(pid);
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Kills the process group `pid` leads (Unix; elsewhere the process alone is killed).
+fn kill_group(pid: u32) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{killpg, Signal};
+        let _ = killpg(nix::unistd::Pid::from_raw(pid as i32), Signal::SIGKILL);
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
 
 /// The most lines of a brain's output read ahead of the manager (each at most 64 KiB).
 const HELD_LINES: usize = 256;
@@ -165,6 +194,10 @@ impl Process {
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot run {program}"))?;
+        RUNNING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(child.id());
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
         // A few lines held at most: a brain that floods its output while the other thinks
@@ -271,14 +304,11 @@ impl Drop for Process {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        #[cfg(unix)]
-        {
-            use nix::sys::signal::{killpg, Signal};
-            let group = nix::unistd::Pid::from_raw(self.child.id() as i32);
-            let _ = killpg(group, Signal::SIGKILL);
-        }
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        running.retain(|&pid| pid != self.child.id());
     }
 }
 
