@@ -35,7 +35,8 @@ pub(super) fn end_brains_when_interrupted() {
     });
 }
 
-/// Kills the process group `pid` leads (Unix; elsewhere the process alone is killed).
+/// Kills the process group `pid` leads (Unix; elsewhere nothing: the caller kills the
+/// process itself).
 fn kill_group(pid: u32) {
     #[cfg(unix)]
     {
@@ -191,13 +192,13 @@ impl Process {
         // (or `wine`) leaves no helper behind to take the next game's time.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        // Started and listed under the lock: an interruption ends every brain started.
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot run {program}"))?;
-        RUNNING
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(child.id());
+        running.push(child.id());
+        drop(running);
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
         // A few lines held at most: a brain that floods its output while the other thinks
