@@ -320,6 +320,11 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             summary.draws,
             100.0 * summary.score
         );
+        if let Some([p0, p1, p2, p3, p4]) = summary.pairs {
+            println!(
+                "opening pairs by the first engine's points, 0 to 2: {p0} {p1} {p2} {p3} {p4}"
+            );
+        }
         if let Some(t) = &summary.sprt {
             let verdict = match (t.verdict, t.decided_after) {
                 (Some(v), Some(n)) => format!("{v:?} accepted after {n} games"),

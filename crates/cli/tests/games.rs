@@ -1211,6 +1211,7 @@ fn gomoku_match_stops_when_the_sprt_decides() {
     assert_eq!(games, wins_needed, "{j}");
     assert_eq!(j["wins"].as_u64(), Some(wins_needed as u64));
     assert_eq!(j["sprt"]["verdict"], "H1", "{j}");
+    assert!(j.get("pairs").is_none(), "no openings, no pairs: {j}");
     assert_eq!(
         j["sprt"]["decided_after"].as_u64(),
         Some(wins_needed as u64)
@@ -1237,6 +1238,7 @@ fn gomoku_match_stops_when_the_sprt_decides() {
     let j = quick_json([&forfeits, brain], &args);
     let games = j["games"].as_array().unwrap().len();
     assert_eq!(j["sprt"]["verdict"], "H0", "{j}");
+    assert_eq!(j["pairs"], json!([pairs_needed, 0, 0, 0, 0]), "{j}");
     assert_eq!(
         j["sprt"]["decided_after"].as_u64(),
         Some(2 * pairs_needed as u64)

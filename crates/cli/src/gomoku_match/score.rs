@@ -43,6 +43,10 @@ pub(super) struct MatchReport {
     /// The Elo difference that score means, and its 95% margin (none at 0% or 100%).
     pub(super) elo: Option<f64>,
     pub(super) elo_margin: Option<f64>,
+    /// With openings, how many opening pairs (both games ended) gave the first engine 0,
+    /// 1/2, 1, 3/2 and 2 points: the pentanomial counts its Elo margin and SPRT weigh.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) pairs: Option<[usize; 5]>,
     /// The test's state at the end, with `--sprt`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) sprt: Option<SprtReport>,
@@ -134,6 +138,13 @@ pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bo
     let e = inside(score).then(|| elo(score) + 0.0);
     let (lo, hi) = (score - margin, score + margin);
     let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
+    let pairs = paired.then(|| {
+        let mut counts = [0; 5];
+        for u in &units {
+            counts[(u * 4.0).round() as usize] += 1;
+        }
+        counts
+    });
     MatchReport {
         engines,
         wins,
@@ -142,6 +153,7 @@ pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bo
         score,
         elo: e,
         elo_margin: m,
+        pairs,
         sprt: None,
         games,
     }
@@ -185,6 +197,13 @@ mod tests {
         let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
         let paired = summarise(names(), split, true);
         assert_eq!((paired.elo, paired.elo_margin), (Some(0.0), Some(0.0)));
+        assert_eq!(paired.pairs, Some([0, 0, 4, 0, 0]));
+        let mixed = summarise(names(), games(&[1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 1.0]), true);
+        assert_eq!(
+            mixed.pairs,
+            Some([1, 1, 0, 0, 1]),
+            "the lone seventh game left out"
+        );
         let split = games(&[1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0]);
         let single = summarise(names(), split, false);
         assert!(
