@@ -87,6 +87,11 @@ impl Scores {
     pub fn push(&mut self, unit: f64) {
         self.counts[(unit.clamp(0.0, 1.0) * 4.0).round() as usize] += 1.0;
     }
+
+    /// How many units had each result, 0 to 1 by quarters.
+    pub fn counts(&self) -> [usize; 5] {
+        self.counts.map(|c| c as usize)
+    }
 }
 
 /// The results a unit can have, in the order of `Scores::counts`.

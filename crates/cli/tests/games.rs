@@ -831,12 +831,19 @@ fn match_json(engines: [&str; 2], args: &[&str]) -> Value {
     serde_json::from_str(&ok(&all)).unwrap()
 }
 
+/// A scratch folder for `tag` and the command of the script brain in it that answers as
+/// `mode` says (see `fake_brain`).
+fn script_brain(tag: &str, mode: &str) -> (std::path::PathBuf, String) {
+    let dir = scratch_dir(tag);
+    let command = format!("{} {mode}", fake_brain(&dir).display());
+    (dir, command)
+}
+
 /// A scratch folder for `tag`, an openings file in it with `openings`, and the command of
 /// a brain that forfeits every game (it answers `hello`).
 fn forfeit_setup(tag: &str, openings: &str) -> (std::path::PathBuf, String) {
-    let dir = scratch_dir(tag);
+    let (dir, forfeits) = script_brain(tag, "hello");
     std::fs::write(dir.join("openings.txt"), openings).unwrap();
-    let forfeits = format!("{} hello", fake_brain(&dir).display());
     (dir.join("openings.txt"), forfeits)
 }
 
@@ -1191,9 +1198,9 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
 /// `--sprt` ends the match once the test decides. Against a brain that forfeits every game
 /// (it answers `hello`) every unit is the same: at H0 0 and H1 200 (s1 = 1 / (1 +
 /// 10^-0.5)) each won game multiplies the ratio by about s1 / 0.5, H1 after the first n
-/// with n ln(s1 / 0.5) >= ln 19 (8: 7 give 2.929); each lost opening pair by about (1 - s1)
-/// / 0.5, H0 after as many pairs (5: 4 give -2.933). With two games at once, the one still running when the test
-/// decides is played out and counted, the verdict not changed.
+/// with n ln(s1 / 0.5) >= ln 19 (8: 7 give 2.929); each lost opening pair by about (1 -
+/// s1) / 0.5, H0 after as many pairs (5: 4 give -2.933). With two games at once, the one
+/// still running when the test decides is played out and counted, the verdict not changed.
 #[test]
 fn gomoku_match_stops_when_the_sprt_decides() {
     let (openings, forfeits) = forfeit_setup("match-sprt", "0,0\n0,0, 1,1\n");
@@ -1357,10 +1364,10 @@ fn gomoku_match_turns_the_openings_in_later_passes() {
 /// on its pipe while the other brain thinks, instead of filling the manager's memory (the
 /// manager's peak resident memory, read from /proc while it runs, stays small), and loses
 /// on time at its next move, its lines read and passed over until then.
+#[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
-    let dir = scratch_dir("match-flood");
-    let flood = format!("{} flood", fake_brain(&dir).display());
+    let (_, flood) = script_brain("match-flood", "flood");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let args = [
         "gomoku",
@@ -1385,13 +1392,14 @@ fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
         .unwrap();
     let status = format!("/proc/{}/status", child.id());
     let watcher = std::thread::spawn(move || {
+        // The kernel's own peak (VmHWM), as last read before the manager ended.
         let mut peak_kib = 0;
         while let Ok(text) = std::fs::read_to_string(&status) {
-            let rss = text
+            let peak = text
                 .lines()
-                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .find_map(|l| l.strip_prefix("VmHWM:"))
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
-            match rss {
+            match peak {
                 Some(kib) => peak_kib = peak_kib.max(kib),
                 None => break,
             }
@@ -1425,8 +1433,7 @@ fn running(pid: &str) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_leaves_no_helper_of_a_brain_running() {
-    let dir = scratch_dir("match-helper");
-    let helper = format!("{} helper", fake_brain(&dir).display());
+    let (dir, helper) = script_brain("match-helper", "helper");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let j = quick_json([brain, &helper], &["--games", "1"]);
     assert_eq!(j["wins"], 1, "{j}");
@@ -1441,8 +1448,7 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
 #[test]
 fn gomoku_match_interrupted_ends_its_brains() {
     use nix::sys::signal::{kill, Signal};
-    let dir = scratch_dir("match-interrupted");
-    let stubborn = format!("{} stubborn", fake_brain(&dir).display());
+    let (dir, stubborn) = script_brain("match-interrupted", "stubborn");
     let _ = std::fs::remove_file(dir.join("brain.pid"));
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let mut manager = Command::new(env!("CARGO_BIN_EXE_alphabeta"))

@@ -138,13 +138,7 @@ pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bo
     let e = inside(score).then(|| elo(score) + 0.0);
     let (lo, hi) = (score - margin, score + margin);
     let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
-    let pairs = paired.then(|| {
-        let mut counts = [0; 5];
-        for u in &units {
-            counts[(u * 4.0).round() as usize] += 1;
-        }
-        counts
-    });
+    let pairs = paired.then(|| Scores::of(&units).counts());
     MatchReport {
         engines,
         wins,
