@@ -28,8 +28,8 @@ pub enum GomokuCommand {
     Play(PlayArgs),
     /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
     Bench(BenchArgs),
-    /// Play two Gomocup brains against each other over the protocol, judged by the rule:
-    /// openings, clocks, the score and its Elo.
+    /// Play Gomocup brains against each other over the protocol (two, or a round robin or
+    /// gauntlet of more), judged by the rule: openings, clocks, the score and its Elo.
     Match(Box<crate::gomoku_match::MatchArgs>),
 }
 

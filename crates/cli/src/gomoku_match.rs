@@ -1,7 +1,9 @@
 //! `alphabeta gomoku match`: two Gomocup brains play each other over the protocol, as a match
 //! manager (piskvork, c-gomoku-cli) runs them, judged by the rule itself: every reply is
 //! checked (a cell off the board or taken, under renju Black's fouls, a line that is no move:
-//! the game is lost), the five found by the board, the clocks kept by the manager.
+//! the game is lost), the five found by the board, the clocks kept by the manager. With more
+//! brains, a tournament: every pair of them (round robin) or the first against each other
+//! (gauntlet) plays such a match, the pairings taking turns.
 //!
 //! Each game starts both brains afresh (a brain that crashed or hung spoils no other game):
 //! `START`, the `INFO` lines, then for each brain's first move the position so far (`BEGIN`
@@ -9,6 +11,7 @@
 
 mod brain;
 mod score;
+mod tournament;
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -25,22 +28,29 @@ use clap::Args;
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
 use crate::sprt::{Sprt, Verdict};
 use brain::{end_brains_when_interrupted, words, Brain, Process, OUT_OF_TIME};
-use score::{llr_of, summarise, tally, GameReport, SprtReport};
+use score::{llr_of, standings, summarise, tally, GameReport, SprtReport, TournamentReport};
+use tournament::{schedule, Tournament};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// A brain's command: the program and its arguments, split as a shell splits them
-    /// (quotes keep spaces: `"my brains/pbrain-x" -v`); given twice. A program named with a
-    /// `/` runs in its own folder (where brains keep their files).
+    /// (quotes keep spaces: `"my brains/pbrain-x" -v`); given twice, or more times for a
+    /// tournament. A program named with a `/` runs in its own folder (where brains keep
+    /// their files).
     #[arg(long = "engine", value_name = "COMMAND", required = true)]
     engines: Vec<String>,
-    /// The brains' names in the reports and records, in the order of `--engine`: given
-    /// twice or not at all (then their programs' file names, `#1` and `#2` added when the
-    /// same).
+    /// The brains' names in the reports and records, in the order of `--engine`: one for
+    /// each or none (then their programs' file names, `#1`, `#2` ... added to names that
+    /// are the same).
     #[arg(long = "name", value_name = "NAME")]
     names: Vec<String>,
-    /// Games to play (2 when left out); with `--openings`, each opening twice, the colours
-    /// swapped. With `--sprt`, the most to play (100,000 when left out).
+    /// With more than two engines, who plays whom: every pair (`round-robin`) or the first
+    /// engine against each other (`gauntlet`), each pairing a match of `--games` games.
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    tournament: Tournament,
+    /// Games to play (2 when left out), in a tournament for each pairing; with
+    /// `--openings`, each opening twice, the colours swapped. With `--sprt`, the most to
+    /// play (100,000 when left out).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: Option<u32>,
     /// End the match when a sequential probability ratio test decides between H0 "the first
@@ -143,8 +153,12 @@ fn time_control(s: &str) -> Result<TimeControl, String> {
 
 /// What a game needs from the command line.
 struct Setup {
-    commands: [String; 2],
-    names: [String; 2],
+    commands: Vec<String>,
+    names: Vec<String>,
+    /// Who plays whom (one pairing in a match of two).
+    pairings: Vec<[usize; 2]>,
+    /// The games each pairing plays.
+    per_pairing: usize,
     size: u32,
     rule: Rule,
     tc: TimeControl,
@@ -157,23 +171,38 @@ struct Setup {
     keep_messages: bool,
 }
 
-impl Setup {
-    /// Black's name and White's, the first engine Black when `first_black`.
-    fn players(&self, first_black: bool) -> (&String, &String) {
-        let [a, b] = &self.names;
-        if first_black {
-            (a, b)
-        } else {
-            (b, a)
+/// Who plays a game: the engines playing Black and White, and whether the pairing's first
+/// engine is Black.
+#[derive(Clone, Copy)]
+struct Sides {
+    black: usize,
+    white: usize,
+    first_black: bool,
+}
+
+impl Sides {
+    /// Round `round` of `pairing`: its first engine Black in even rounds.
+    fn of(pairing: [usize; 2], round: usize) -> Sides {
+        let first_black = round.is_multiple_of(2);
+        let [a, b] = pairing;
+        let (black, white) = if first_black { (a, b) } else { (b, a) };
+        Sides {
+            black,
+            white,
+            first_black,
         }
     }
 }
 
 pub fn run(a: &MatchArgs) -> Result<()> {
+    let n = a.engines.len();
     anyhow::ensure!(
-        a.engines.len() == 2,
-        "a match needs two --engine commands, not {}",
-        a.engines.len()
+        n >= 2,
+        "a match needs two --engine commands (or more), not {n}"
+    );
+    anyhow::ensure!(
+        a.sprt.is_none() || n == 2,
+        "--sprt tests one engine against another: it needs two --engine, not {n}"
     );
     let rule = rule_of(a.rule);
     Board::new(a.size, rule)?;
@@ -181,11 +210,18 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         Some(path) => read_openings(path, a.size, rule)?,
         None => vec![],
     };
-    let names = match &a.names[..] {
-        [] => program_names(&a.engines)?,
-        [x, y] if x != y && !x.trim().is_empty() && !y.trim().is_empty() => [x.clone(), y.clone()],
-        [_, _] => anyhow::bail!("the two --name must differ and not be blank"),
-        some => anyhow::bail!("--name is given twice or not at all, not {}", some.len()),
+    let names = match a.names.len() {
+        0 => program_names(&a.engines)?,
+        k if k != n => anyhow::bail!("{k} --name for {n} --engine: give one for each or none"),
+        _ => {
+            let distinct: std::collections::HashSet<&str> =
+                a.names.iter().map(|x| x.trim()).collect();
+            anyhow::ensure!(
+                distinct.len() == n && !distinct.contains(""),
+                "the --name must differ and not be blank"
+            );
+            a.names.clone()
+        }
     };
     let mut extra_info = vec![];
     if let Some(n) = a.nodes {
@@ -197,9 +233,15 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     if let Some(t) = a.threads {
         extra_info.push(format!("INFO thread_num {t}"));
     }
+    let pairings = a.tournament.pairings(n);
+    let per_pairing = a
+        .games
+        .unwrap_or(if a.sprt.is_some() { 100_000 } else { 2 }) as usize;
     let setup = Setup {
-        commands: [a.engines[0].clone(), a.engines[1].clone()],
+        commands: a.engines.clone(),
         names: names.clone(),
+        pairings: pairings.clone(),
+        per_pairing,
         size: a.size,
         rule,
         tc: a.tc,
@@ -225,9 +267,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot make the folder {}", dir.display()))?;
     }
-    let games = a
-        .games
-        .unwrap_or(if a.sprt.is_some() { 100_000 } else { 2 }) as usize;
+    let games = per_pairing * pairings.len();
     let paired = !openings.is_empty();
     let mut decided: Option<(Verdict, usize)> = None;
     // The games to play, handed to the workers one as each game ends (so that none starts
@@ -261,20 +301,25 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             });
         }
         drop(tx);
-        // A line per game as it ends, with the first engine's running tally (on standard
-        // error under --json, whose output is the whole at the end).
+        // A line per game as it ends, with the running tally of its pairing's first engine
+        // (on standard error under --json, whose output is the whole at the end).
         for r in rx {
             reports.push(r);
             let r = reports.last().expect("just pushed");
-            let (wins, losses, draws) = tally(&reports);
+            let (wins, losses, draws) = tally(reports.iter().filter(|g| g.pairing == r.pairing));
             let outcome = match r.result {
                 "draw" => "draw".to_string(),
                 side => format!("{side} wins"),
             };
             let mut line = format!(
-                "game {}: {} (black) - {} (white): {outcome}, {}; {wins} - {losses} - {draws}",
+                "game {}: {} (black) - {} (white): {outcome}, {}; ",
                 r.game, r.black, r.white, r.reason
             );
+            if pairings.len() > 1 {
+                let [x, y] = pairings[r.pairing];
+                line += &format!("{} - {} ", names[x], names[y]);
+            }
+            line += &format!("{wins} - {losses} - {draws}");
             if let Some(test) = &a.sprt {
                 let llr = llr_of(test, &reports, paired);
                 let (lower, upper) = test.bounds();
@@ -299,32 +344,17 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         }
     });
     reports.sort_by_key(|r| r.game);
-    let mut summary = summarise(names, reports, paired);
+    if pairings.len() > 1 {
+        return report_tournament(a.tournament, names, &pairings, reports, paired, a.json);
+    }
+    let mut summary = summarise([names[0].clone(), names[1].clone()], reports, paired);
     summary.sprt = a
         .sprt
         .map(|test| SprtReport::of(test, &summary.games, paired, decided));
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
-        let elo = match (summary.elo, summary.elo_margin) {
-            (Some(e), Some(m)) => format!(", Elo {e:+.0} ± {m:.0}"),
-            (Some(e), None) => format!(", Elo {e:+.0}"),
-            _ => String::new(),
-        };
-        println!(
-            "{} - {}: {} - {} - {} ({:.1}%){elo}",
-            summary.engines[0],
-            summary.engines[1],
-            summary.wins,
-            summary.losses,
-            summary.draws,
-            100.0 * summary.score
-        );
-        if let Some([p0, p1, p2, p3, p4]) = summary.pairs {
-            println!(
-                "opening pairs by the first engine's points, 0 to 2: {p0} {p1} {p2} {p3} {p4}"
-            );
-        }
+        print_score(&summary);
         if let Some(t) = &summary.sprt {
             let verdict = match (t.verdict, t.decided_after) {
                 (Some(v), Some(n)) => format!("{v:?} accepted after {n} games"),
@@ -339,8 +369,90 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Plays game `k` (from 0: opening k/2, the first engine Black in even games), writes its
-/// records, and reports it.
+/// A pairing's score from its first engine's side: wins, losses, draws, the Elo, and with
+/// openings the opening pairs by its points.
+fn print_score(summary: &score::MatchReport) {
+    let elo = match (summary.elo, summary.elo_margin) {
+        (Some(e), Some(m)) => format!(", Elo {e:+.0} ± {m:.0}"),
+        (Some(e), None) => format!(", Elo {e:+.0}"),
+        _ => String::new(),
+    };
+    println!(
+        "{} - {}: {} - {} - {} ({:.1}%){elo}",
+        summary.engines[0],
+        summary.engines[1],
+        summary.wins,
+        summary.losses,
+        summary.draws,
+        100.0 * summary.score
+    );
+    if let Some([p0, p1, p2, p3, p4]) = summary.pairs {
+        println!("opening pairs by the first engine's points, 0 to 2: {p0} {p1} {p2} {p3} {p4}");
+    }
+}
+
+/// A tournament's end: each pairing's score, then the standings (as JSON with `json`).
+fn report_tournament(
+    tournament: Tournament,
+    names: Vec<String>,
+    pairings: &[[usize; 2]],
+    reports: Vec<GameReport>,
+    paired: bool,
+    json: bool,
+) -> Result<()> {
+    let table = standings(&names, pairings, &reports);
+    let mut by_pairing: Vec<Vec<GameReport>> = pairings.iter().map(|_| vec![]).collect();
+    for r in reports {
+        by_pairing[r.pairing].push(r);
+    }
+    let mut summaries: Vec<score::MatchReport> = pairings
+        .iter()
+        .zip(by_pairing)
+        .filter(|(_, games)| !games.is_empty())
+        .map(|(&[x, y], games)| summarise([names[x].clone(), names[y].clone()], games, paired))
+        .collect();
+    if json {
+        // The games in the order they were set, out of their pairings.
+        let mut games: Vec<GameReport> = summaries
+            .iter_mut()
+            .flat_map(|s| std::mem::take(&mut s.games))
+            .collect();
+        games.sort_by_key(|g| g.game);
+        let report = TournamentReport {
+            tournament: tournament.name(),
+            engines: names,
+            standings: table,
+            pairings: summaries,
+            games,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    for summary in &summaries {
+        print_score(summary);
+    }
+    println!("standings ({}):", tournament.name());
+    let width = names.iter().map(|x| x.chars().count()).max().unwrap_or(0);
+    for (rank, s) in table.iter().enumerate() {
+        let elo = s.elo.map(|e| format!(", Elo {e:+.0}")).unwrap_or_default();
+        println!(
+            "{:>3}. {:<width$}  {} - {} - {}, {} points of {} ({:.1}%){elo}",
+            rank + 1,
+            s.name,
+            s.wins,
+            s.losses,
+            s.draws,
+            s.points,
+            s.games,
+            100.0 * s.score
+        );
+    }
+    Ok(())
+}
+
+/// Plays game `k` (from 0: a pairing and round as `schedule` sets them, the opening
+/// round/2, the pairing's first engine Black in even rounds), writes its records, and
+/// reports it.
 fn play_and_save(
     a: &MatchArgs,
     setup: &Setup,
@@ -348,17 +460,18 @@ fn play_and_save(
     k: usize,
     files_lock: &Mutex<()>,
 ) -> GameReport {
-    let opening = (!openings.is_empty()).then(|| (k / 2) % openings.len());
-    let symmetry = a.transform.then(|| (k / 2 / openings.len()) % 8);
+    let (pairing, round) = schedule(k, setup.pairings.len(), setup.per_pairing);
+    let opening = (!openings.is_empty()).then(|| (round / 2) % openings.len());
+    let symmetry = a.transform.then(|| (round / 2 / openings.len()) % 8);
     let start = opening
         .map(|i| {
             let board = openings[i].transformed(symmetry.unwrap_or(0));
             board.history().to_vec()
         })
         .unwrap_or_default();
-    let first_black = k.is_multiple_of(2);
-    let played = play(setup, &start, first_black);
-    let game = record(setup, first_black, &played, start.len());
+    let sides = Sides::of(setup.pairings[pairing], round);
+    let played = play(setup, &start, sides);
+    let game = record(setup, sides, &played, start.len());
     let _one = files_lock.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(path) = &a.sgf {
         append(path, &(game.to_sgf("", &[]) + "\n"));
@@ -384,26 +497,35 @@ fn play_and_save(
         let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
         said_if_failed(&path, std::fs::write(&path, text));
     }
-    let mut report = report(setup, k, opening, first_black, &played);
+    let mut report = report(setup, k, (pairing, round), opening, sides, &played);
     report.symmetry = symmetry;
     report
 }
 
-/// The brains' names: their programs' file names, told apart when the same.
-fn program_names(commands: &[String]) -> Result<[String; 2]> {
-    let name = |c: &String| -> Result<String> {
-        let program = words(c)?.swap_remove(0);
-        Ok(Path::new(&program)
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or(program))
-    };
-    let (a, b) = (name(&commands[0])?, name(&commands[1])?);
-    Ok(if a == b {
-        [format!("{a}#1"), format!("{b}#2")]
-    } else {
-        [a, b]
-    })
+/// The brains' names: their programs' file names, those that are the same told apart by
+/// their places in the command line (`#1`, `#2` ...).
+fn program_names(commands: &[String]) -> Result<Vec<String>> {
+    let names = commands
+        .iter()
+        .map(|c| -> Result<String> {
+            let program = words(c)?.swap_remove(0);
+            Ok(Path::new(&program)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or(program))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(names
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            if names.iter().filter(|y| *y == x).count() > 1 {
+                format!("{x}#{}", i + 1)
+            } else {
+                x.clone()
+            }
+        })
+        .collect())
 }
 
 /// The openings of a file (`offset` or `pos` lines), each checked on a board.
@@ -470,17 +592,16 @@ struct Played {
     messages: Vec<Vec<(usize, String)>>,
 }
 
-/// Plays one game from `start` (cells, Black first); the first engine is Black when
-/// `first_black`. The board as it ended, and how.
-fn play(setup: &Setup, start: &[u16], first_black: bool) -> Played {
+/// Plays one game from `start` (cells, Black first) between `sides`. The board as it
+/// ended, and how.
+fn play(setup: &Setup, start: &[u16], sides: Sides) -> Played {
     let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
     for &c in start {
         board.place(c);
     }
     let mut milliseconds = vec![0; start.len()];
     // brains[0] plays Black.
-    let order = if first_black { [0, 1] } else { [1, 0] };
-    let mut brains: Vec<Result<Brain, String>> = order
+    let mut brains: Vec<Result<Brain, String>> = [sides.black, sides.white]
         .iter()
         .map(|&e| Brain::start(setup, &setup.commands[e]))
         .collect();
@@ -534,17 +655,18 @@ fn play_reply(board: &mut Board, reply: &str) -> Result<(), String> {
         .map_err(|e| format!("played {x},{y}, an illegal move: {e}"))
 }
 
-/// The game's report line and JSON entry.
+/// The report of game `k`, round `round` of `pairing`.
 fn report(
     setup: &Setup,
     k: usize,
+    (pairing, round): (usize, usize),
     opening: Option<usize>,
-    first_black: bool,
+    sides: Sides,
     played: &Played,
 ) -> GameReport {
-    let (black, white) = setup.players(first_black);
+    let (black, white) = (&setup.names[sides.black], &setup.names[sides.white]);
     let first_points = |color: &Color| {
-        if (*color == Color::Black) == first_black {
+        if (*color == Color::Black) == sides.first_black {
             1.0
         } else {
             0.0
@@ -568,12 +690,14 @@ fn report(
         reason,
         moves: played.board.move_string(),
         first_points,
+        pairing,
+        round,
     }
 }
 
 /// The game as a record: its moves, the brains' names, the result, the opening's length.
-fn record(setup: &Setup, first_black: bool, played: &Played, opening: usize) -> SgfGame {
-    let (black, white) = setup.players(first_black);
+fn record(setup: &Setup, sides: Sides, played: &Played, opening: usize) -> SgfGame {
+    let (black, white) = (&setup.names[sides.black], &setup.names[sides.white]);
     let mut game = SgfGame::of(played.board.clone());
     game.black = Some(black.clone());
     game.white = Some(white.clone());

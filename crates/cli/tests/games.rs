@@ -1306,7 +1306,149 @@ fn gomoku_match_takes_quoted_commands_and_names() {
     assert_eq!(j["engines"], json!(["pbrain-alphabeta", "fake.sh"]), "{j}");
     let err = fails(&["gomoku", "match", "--engine", brain, "--engine", "'a b"]);
     assert!(err.contains("unbalanced quotes"), "{err}");
-    assert!(match_fails(&["--name", "x"]).contains("--name is given twice or not at all"));
+    let err = match_fails(&["--name", "x"]);
+    assert!(err.contains("1 --name for 2 --engine"), "{err}");
+    let err = match_fails(&["--name", "x", "--name", "x "]);
+    assert!(err.contains("must differ"), "{err}");
+}
+
+/// Three brains in a tournament: ours (`A`) and two that forfeit every game, one by a
+/// reply that is no move (`F`), one by quitting (`Q`); with no opening Black moves first,
+/// so between those two White wins each game. A round robin is three matches (A beats F
+/// and Q in all their games, F and Q split theirs) taking turns, each pairing's colours
+/// alternating; the standings count each engine's games as the test reads them off the
+/// game list. A gauntlet is the first engine's matches alone.
+#[test]
+fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
+    let dir = scratch_dir("match-tournament");
+    let fake = fake_brain(&dir);
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let (f, q) = (
+        format!("{} hello", fake.display()),
+        format!("{} quit", fake.display()),
+    );
+    let tournament = |engines: [&str; 3], args: &[&str]| -> Value {
+        let mut all = vec!["gomoku", "match", "--memory", "32", "--nodes", "1000"];
+        for (e, name) in engines.iter().zip(["A", "F", "Q"]) {
+            all.extend(["--engine", e, "--name", name]);
+        }
+        all.extend_from_slice(args);
+        serde_json::from_str(&ok(&all)).unwrap()
+    };
+    let j = tournament(
+        [brain, &f, &q],
+        &["--games", "3", "--json", "--concurrency", "2"],
+    );
+    let games = j["games"].as_array().unwrap();
+    assert_eq!(games.len(), 9, "{j}");
+    // Who played whom, in which order: the pairings take turns, a pair of games each.
+    let players: Vec<(String, String)> = games
+        .iter()
+        .map(|g| {
+            (
+                g["black"].as_str().unwrap().into(),
+                g["white"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("A", "F"),
+        ("F", "A"),
+        ("A", "Q"),
+        ("Q", "A"),
+        ("F", "Q"),
+        ("Q", "F"),
+        ("A", "F"),
+        ("A", "Q"),
+        ("F", "Q"),
+    ];
+    for (k, ((b, w), (eb, ew))) in players.iter().zip(expected).enumerate() {
+        assert_eq!((b.as_str(), w.as_str()), (eb, ew), "game {}: {j}", k + 1);
+        assert_eq!(games[k]["game"].as_u64(), Some(k as u64 + 1));
+    }
+    // Each engine's points as the games' results give them.
+    let mut points = std::collections::BTreeMap::new();
+    for (g, (b, w)) in games.iter().zip(&players) {
+        let (pb, pw) = match g["result"].as_str().unwrap() {
+            "black" => (1.0, 0.0),
+            "white" => (0.0, 1.0),
+            _ => (0.5, 0.5),
+        };
+        *points.entry(b.clone()).or_insert(0.0) += pb;
+        *points.entry(w.clone()).or_insert(0.0) += pw;
+    }
+    assert_eq!(points["A"], 6.0, "A wins every game: {j}");
+    assert_eq!(points["F"] + points["Q"], 3.0, "F and Q share theirs: {j}");
+    let table = j["standings"].as_array().unwrap();
+    assert_eq!(table[0]["name"], "A", "{j}");
+    for s in table {
+        let name = s["name"].as_str().unwrap();
+        assert_eq!(s["points"].as_f64(), Some(points[name]), "{j}");
+        assert_eq!(s["games"].as_u64(), Some(6), "{j}");
+        let share = points[name] / 6.0;
+        assert_eq!(s["score"].as_f64(), Some(share), "{j}");
+        let elo = (share > 0.0 && share < 1.0).then(|| 400.0 * (share / (1.0 - share)).log10());
+        match (s["elo"].as_f64(), elo) {
+            (Some(got), Some(want)) => assert!((got - want).abs() < 1e-9, "{j}"),
+            (got, want) => assert_eq!(got, want, "{j}"),
+        }
+    }
+    let pairings = j["pairings"].as_array().unwrap();
+    let scores: Vec<(Value, Value, Value)> = pairings
+        .iter()
+        .map(|p| (p["engines"].clone(), p["wins"].clone(), p["losses"].clone()))
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            (json!(["A", "F"]), json!(3), json!(0)),
+            (json!(["A", "Q"]), json!(3), json!(0)),
+            (json!(["F", "Q"]), json!(1), json!(2)),
+        ],
+        "F is Black in two of its three games with Q: {j}"
+    );
+    assert!(pairings.iter().all(|p| p.get("games").is_none()), "{j}");
+    // A gauntlet of F: its two matches alone; the text report ranks the standings.
+    let text = ok(&[
+        "gomoku",
+        "match",
+        "--memory",
+        "32",
+        "--nodes",
+        "1000",
+        "--tournament",
+        "gauntlet",
+        "--engine",
+        &f,
+        "--engine",
+        brain,
+        "--engine",
+        &q,
+        "--name",
+        "F",
+        "--name",
+        "A",
+        "--name",
+        "Q",
+    ]);
+    let played: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(played.len(), 4, "{text}");
+    assert!(played.iter().all(|l| l.contains(" - ")), "{text}");
+    assert!(
+        text.contains("standings (gauntlet):\n  1. A  2 - 0 - 0, 2 points of 2 (100.0%)\n"),
+        "{text}"
+    );
+    assert!(text.contains("F - Q: 1 - 1 - 0 (50.0%)"), "{text}");
+    assert!(!text.contains("A - Q"), "{text}");
+    // The test of one engine against another takes two.
+    let err = fails(&[
+        "gomoku", "match", "--engine", brain, "--engine", brain, "--engine", brain, "--sprt",
+        "0,10",
+    ]);
+    assert!(
+        err.contains("--sprt tests one engine against another"),
+        "{err}"
+    );
 }
 
 /// Openings in c-gomoku-cli's `pos` form (rows from 1 at the top, as Yixin-Board's

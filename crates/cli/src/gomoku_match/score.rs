@@ -1,5 +1,6 @@
 //! A match's score: each game's report, the first engine's tally, the Elo it means with a
-//! margin from the games or the opening pairs, and the SPRT's state at the end.
+//! margin from the games or the opening pairs, and the SPRT's state at the end; in a
+//! tournament, each pairing so and the standings.
 
 use std::collections::BTreeMap;
 
@@ -29,6 +30,12 @@ pub(super) struct GameReport {
     /// The first engine's points: 1, 0.5 or 0.
     #[serde(skip)]
     pub(super) first_points: f64,
+    /// The pairing that played it (0 in a match of two brains), and its number among that
+    /// pairing's games from 0 (games 2n and 2n+1 play one opening, the colours swapped).
+    #[serde(skip)]
+    pub(super) pairing: usize,
+    #[serde(skip)]
+    pub(super) round: usize,
 }
 
 #[derive(Serialize)]
@@ -50,7 +57,37 @@ pub(super) struct MatchReport {
     /// The test's state at the end, with `--sprt`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) sprt: Option<SprtReport>,
+    /// (Left out of a tournament's pairings: the tournament lists all its games.)
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) games: Vec<GameReport>,
+}
+
+/// A tournament: the standings, each pairing's score from its first engine's side, and
+/// every game.
+#[derive(Serialize)]
+pub(super) struct TournamentReport {
+    /// `round-robin` or `gauntlet`.
+    pub(super) tournament: &'static str,
+    pub(super) engines: Vec<String>,
+    /// Best first.
+    pub(super) standings: Vec<Standing>,
+    pub(super) pairings: Vec<MatchReport>,
+    pub(super) games: Vec<GameReport>,
+}
+
+/// An engine's results over the tournament.
+#[derive(Serialize)]
+pub(super) struct Standing {
+    pub(super) name: String,
+    pub(super) games: usize,
+    pub(super) wins: usize,
+    pub(super) losses: usize,
+    pub(super) draws: usize,
+    pub(super) points: f64,
+    /// Its share of the points, and the Elo that share means against the opponents it met
+    /// (none at 0% or 100%).
+    pub(super) score: f64,
+    pub(super) elo: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -93,24 +130,44 @@ pub(super) fn llr_of(test: &Sprt, games: &[GameReport], paired: bool) -> f64 {
 }
 
 /// The first engine's wins, losses and draws.
-pub(super) fn tally(games: &[GameReport]) -> (usize, usize, usize) {
-    let count = |points: f64| games.iter().filter(|g| g.first_points == points).count();
-    (count(1.0), count(0.0), count(0.5))
+pub(super) fn tally<'a>(games: impl IntoIterator<Item = &'a GameReport>) -> (usize, usize, usize) {
+    let mut counts = (0, 0, 0);
+    for g in games {
+        *result_count(&mut counts, g.first_points) += 1;
+    }
+    counts
+}
+
+/// Which of the counts of wins, losses and draws a game of `points` adds to.
+fn result_count(counts: &mut (usize, usize, usize), points: f64) -> &mut usize {
+    if points == 1.0 {
+        &mut counts.0
+    } else if points == 0.0 {
+        &mut counts.1
+    } else {
+        &mut counts.2
+    }
+}
+
+/// The Elo difference a share of the points means (none at 0 or 1, where it is infinite);
+/// an even score is 0, not -0.
+fn elo(score: f64) -> Option<f64> {
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// The units the statistics count, in any order: the first engine's points in each game,
-/// or with openings (`paired`) each opening pair's mean (games 1 and 2, 3 and 4, ...: one
-/// opening, the colours swapped), a pair whose other game has not ended left out. An
-/// opening that favours one colour gives each engine a win, which is no noise in the
-/// difference between them.
+/// or with openings (`paired`) each opening pair's mean (a pairing's rounds 0 and 1, 2 and
+/// 3, ...: one opening, the colours swapped), a pair whose other game has not ended left
+/// out. An opening that favours one colour gives each engine a win, which is no noise in
+/// the difference between them.
 fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
     if !paired {
         return games.iter().map(|g| g.first_points).collect();
     }
-    let mut pairs: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    let mut pairs: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
     for g in games {
         pairs
-            .entry((g.game - 1) / 2)
+            .entry((g.pairing, g.round / 2))
             .or_default()
             .push(g.first_points);
     }
@@ -126,18 +183,16 @@ fn units(games: &[GameReport], paired: bool) -> Vec<f64> {
 pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bool) -> MatchReport {
     let (wins, losses, draws) = tally(&games);
     let score = (wins as f64 + draws as f64 / 2.0) / games.len() as f64;
-    let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
     // 1.96 standard errors of the mean score of a unit.
     let units = units(&games, paired);
     let n = units.len() as f64;
     let variance = units.iter().map(|u| (u - score).powi(2)).sum::<f64>() / n;
     let margin = 1.96 * (variance / n).sqrt();
-    let inside = |s: f64| s > 0.0 && s < 1.0;
-    // (+ 0.0: an even score is Elo 0, not -0.) No margin where the interval reaches 0% or
-    // 100% (a few games): it would be infinite.
-    let e = inside(score).then(|| elo(score) + 0.0);
-    let (lo, hi) = (score - margin, score + margin);
-    let m = (inside(lo) && inside(hi)).then(|| (elo(hi) - elo(lo)) / 2.0);
+    // No margin where the interval reaches 0% or 100% (a few games): it would be infinite.
+    let m = match (elo(score - margin), elo(score + margin)) {
+        (Some(lo), Some(hi)) => Some((hi - lo) / 2.0),
+        _ => None,
+    };
     let pairs = paired.then(|| Scores::of(&units).counts());
     MatchReport {
         engines,
@@ -145,12 +200,53 @@ pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bo
         losses,
         draws,
         score,
-        elo: e,
+        elo: elo(score),
         elo_margin: m,
         pairs,
         sprt: None,
         games,
     }
+}
+
+/// Each engine's results over `games`, where pairing p set `pairings[p]` against each
+/// other: best share of the points first (the order of `names` among equals).
+pub(super) fn standings(
+    names: &[String],
+    pairings: &[[usize; 2]],
+    games: &[GameReport],
+) -> Vec<Standing> {
+    let mut table: Vec<Standing> = names
+        .iter()
+        .map(|name| Standing {
+            name: name.clone(),
+            games: 0,
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            points: 0.0,
+            score: 0.0,
+            elo: None,
+        })
+        .collect();
+    for g in games {
+        let [first, second] = pairings[g.pairing];
+        for (engine, points) in [(first, g.first_points), (second, 1.0 - g.first_points)] {
+            let s = &mut table[engine];
+            s.games += 1;
+            s.points += points;
+            let mut counts = (s.wins, s.losses, s.draws);
+            *result_count(&mut counts, points) += 1;
+            (s.wins, s.losses, s.draws) = counts;
+        }
+    }
+    for s in &mut table {
+        if s.games > 0 {
+            s.score = s.points / s.games as f64;
+            s.elo = elo(s.score);
+        }
+    }
+    table.sort_by(|a, b| b.score.total_cmp(&a.score));
+    table
 }
 
 #[cfg(test)]
@@ -171,6 +267,8 @@ mod tests {
                 reason: String::new(),
                 moves: String::new(),
                 first_points: p,
+                pairing: 0,
+                round: k,
             })
             .collect()
     }
