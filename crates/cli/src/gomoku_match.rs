@@ -78,25 +78,27 @@ pub struct MatchArgs {
     rule: RuleArg,
     /// Time control MATCH/TURN in seconds: each brain's clock for the game, and the most
     /// one move may take (`24/4`, TURN above 0); a MATCH of 0 is no clock; `5` alone is a
-    /// clock of 5 s with moves up to 5 s.
+    /// clock of 5 s with moves up to 5 s. Given once for every brain, or once for each in
+    /// the order of `--engine` (time odds), as `--nodes`, `--depth`, `--threads` and
+    /// `--memory` are.
     #[arg(long, default_value = "0/1", value_parser = time_control)]
-    tc: TimeControl,
+    tc: Vec<TimeControl>,
     /// Seconds a brain may run over its time before it loses on time.
     #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
     tolerance: f64,
     /// A node cap on every move (`INFO max_node`, the Yixin-Board extension): with brains
     /// that honour it, a game repeats on any machine.
     #[arg(long)]
-    nodes: Option<u64>,
+    nodes: Vec<u64>,
     /// A depth cap on every move (`INFO max_depth`).
     #[arg(long)]
-    depth: Option<u32>,
+    depth: Vec<u32>,
     /// Threads each brain may use (`INFO thread_num`; none sent when left out).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    threads: Option<u32>,
+    threads: Vec<u32>,
     /// Memory each brain may use, in MiB (`INFO max_memory`; the Gomocup allows 350).
-    #[arg(long, default_value_t = 350, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    memory: u64,
+    #[arg(long, default_value = "350", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    memory: Vec<u64>,
     /// A game with this many stones and no five is a draw (0: when the board is full).
     #[arg(long, default_value_t = 0)]
     draw_after: usize,
@@ -155,20 +157,67 @@ fn time_control(s: &str) -> Result<TimeControl, String> {
 struct Setup {
     commands: Vec<String>,
     names: Vec<String>,
+    /// Each brain's terms, in the order of `commands`.
+    terms: Vec<Terms>,
     /// Who plays whom (one pairing in a match of two).
     pairings: Vec<[usize; 2]>,
     /// The games each pairing plays.
     per_pairing: usize,
     size: u32,
     rule: Rule,
-    tc: TimeControl,
     tolerance: Duration,
-    /// INFO lines of the command line's caps and settings, sent after the game's own.
-    extra_info: Vec<String>,
-    memory_bytes: u64,
     draw_after: usize,
     /// Keep the brains' `MESSAGE` lines (for `--msg`).
     keep_messages: bool,
+}
+
+/// A brain's terms: its clock, its memory, and the `INFO` lines of its caps and settings
+/// (sent after the game's own).
+struct Terms {
+    tc: TimeControl,
+    memory_bytes: u64,
+    extra_info: Vec<String>,
+}
+
+impl Terms {
+    /// Each of `n` brains' terms from the command line, where every setting is given once
+    /// for all or once for each.
+    fn of(a: &MatchArgs, n: usize) -> Result<Vec<Terms>> {
+        fn each<T: Copy>(values: &[T], option: &str, n: usize) -> Result<Vec<Option<T>>> {
+            match values.len() {
+                0 => Ok(vec![None; n]),
+                1 => Ok(vec![Some(values[0]); n]),
+                k if k == n => Ok(values.iter().copied().map(Some).collect()),
+                k => anyhow::bail!(
+                    "{k} --{option} for {n} --engine: give one for all or one for each"
+                ),
+            }
+        }
+        let tc = each(&a.tc, "tc", n)?;
+        let memory = each(&a.memory, "memory", n)?;
+        let nodes = each(&a.nodes, "nodes", n)?;
+        let depth = each(&a.depth, "depth", n)?;
+        let threads = each(&a.threads, "threads", n)?;
+        Ok((0..n)
+            .map(|e| {
+                let mut extra_info = vec![];
+                if let Some(n) = nodes[e] {
+                    extra_info.push(format!("INFO max_node {n}"));
+                }
+                if let Some(d) = depth[e] {
+                    extra_info.push(format!("INFO max_depth {d}"));
+                }
+                if let Some(t) = threads[e] {
+                    extra_info.push(format!("INFO thread_num {t}"));
+                }
+                Terms {
+                    tc: tc[e].expect("a default"),
+                    memory_bytes: memory[e].expect("a default") << 20,
+                    extra_info,
+                }
+            })
+            .collect())
+    }
 }
 
 /// Who plays a game: the engines playing Black and White, and whether the pairing's first
@@ -223,16 +272,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             a.names.clone()
         }
     };
-    let mut extra_info = vec![];
-    if let Some(n) = a.nodes {
-        extra_info.push(format!("INFO max_node {n}"));
-    }
-    if let Some(d) = a.depth {
-        extra_info.push(format!("INFO max_depth {d}"));
-    }
-    if let Some(t) = a.threads {
-        extra_info.push(format!("INFO thread_num {t}"));
-    }
+    let terms = Terms::of(a, n)?;
     let pairings = a.tournament.pairings(n);
     let per_pairing = a
         .games
@@ -240,14 +280,12 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let setup = Setup {
         commands: a.engines.clone(),
         names: names.clone(),
+        terms,
         pairings: pairings.clone(),
         per_pairing,
         size: a.size,
         rule,
-        tc: a.tc,
         tolerance: Duration::from_secs_f64(a.tolerance),
-        extra_info,
-        memory_bytes: a.memory << 20,
         draw_after: a.draw_after,
         keep_messages: a.msg.is_some(),
     };
@@ -603,7 +641,7 @@ fn play(setup: &Setup, start: &[u16], sides: Sides) -> Played {
     // brains[0] plays Black.
     let mut brains: Vec<Result<Brain, String>> = [sides.black, sides.white]
         .iter()
-        .map(|&e| Brain::start(setup, &setup.commands[e]))
+        .map(|&e| Brain::start(setup, e))
         .collect();
     let ending = loop {
         if board.is_full() {

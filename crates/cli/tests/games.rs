@@ -1011,6 +1011,7 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 
 /// A shell-script brain in `dir`: answers START, then every request for a move with its
 /// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
+/// "memory": what `INFO max_memory` said,
 /// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
 /// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`,
 /// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input).
@@ -1019,9 +1020,11 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     std::fs::write(
         &fake,
         "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
+         INFO\\ max_memory*) memory=\"${line#INFO }\" ;;\n    \
          INFO\\ timeout_turn*|INFO\\ rule*|INFO\\ max_node*|INFO\\ thread_num*) \
          told=\"$told ${line#INFO }\" ;;\n    \
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
+         memory) echo \"$memory\" ;; \
          noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
          echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; \
          helper) sleep 1000 & echo $! > helper.pid; echo hello ;; \
@@ -1155,6 +1158,66 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
     assert!(err.contains("two --engine"), "{err}");
     let err = match_fails(&["--tc", "24/0"]);
     assert!(err.contains("turn time must be above 0"), "{err}");
+}
+
+/// Settings given once for each `--engine` reach that brain alone (time, memory and node
+/// odds), one given once reaches both; a count that fits neither is refused.
+#[test]
+fn gomoku_match_gives_each_brain_its_own_terms() {
+    let dir = scratch_dir("match-terms");
+    let fake = fake_brain(&dir);
+    // Each brain answers what it was told (a forfeit whose reason quotes it).
+    let reasons = |mode: &str, settings: &[&str]| -> Vec<String> {
+        let brain = format!("{} {mode}", fake.display());
+        let mut args = vec![
+            "gomoku", "match", "--json", "--engine", &brain, "--engine", &brain, "--name", "x",
+            "--name", "y",
+        ];
+        args.extend_from_slice(settings);
+        let j: Value = serde_json::from_str(&ok(&args)).unwrap();
+        let games = j["games"].as_array().unwrap();
+        assert!(games.iter().all(|g| g["result"] == "white"), "{j}");
+        games
+            .iter()
+            .map(|g| g["reason"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let told = reasons(
+        "told",
+        &[
+            "--tc",
+            "0/0.3",
+            "--tc",
+            "0/0.5",
+            "--nodes",
+            "3000",
+            "--nodes",
+            "4000",
+            "--threads",
+            "2",
+        ],
+    );
+    assert_eq!(
+        told,
+        [
+            "x answered 'timeout_turn 300 rule 0 max_node 3000 thread_num 2', not a move",
+            "y answered 'timeout_turn 500 rule 0 max_node 4000 thread_num 2', not a move",
+        ]
+    );
+    let memory = reasons("memory", &["--memory", "16", "--memory", "24"]);
+    assert_eq!(
+        memory,
+        [
+            "x answered 'max_memory 16777216', not a move",
+            "y answered 'max_memory 25165824', not a move",
+        ]
+    );
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let err = fails(&[
+        "gomoku", "match", "--engine", brain, "--engine", brain, "--engine", brain, "--tc", "1",
+        "--tc", "2",
+    ]);
+    assert!(err.contains("2 --tc for 3 --engine"), "{err}");
 }
 
 /// Each brain is told which stones are its own: after an opening where the side to move has

@@ -64,17 +64,23 @@ pub(super) fn words(command: &str) -> Result<Vec<String>> {
 /// A brain in a game: its process, its clock, whether it has seen the position yet.
 pub(super) struct Brain {
     pub(super) process: Process,
+    /// Its place in the command line (which `--engine`).
+    engine: usize,
     clock: Duration,
     informed: bool,
 }
 
 impl Brain {
-    /// Starts the brain for a game: `START`, its `OK`, then the game's `INFO` lines.
-    pub(super) fn start(setup: &Setup, command: &str) -> Result<Brain, String> {
-        let mut process = Process::spawn(command).map_err(|e| format!("did not start: {e:#}"))?;
+    /// Starts brain `engine` (its place in the command line) for a game: `START`, its
+    /// `OK`, then the game's `INFO` lines under its terms.
+    pub(super) fn start(setup: &Setup, engine: usize) -> Result<Brain, String> {
+        let terms = &setup.terms[engine];
+        let tc = terms.tc;
+        let mut process =
+            Process::spawn(&setup.commands[engine]).map_err(|e| format!("did not start: {e:#}"))?;
         process.messages = setup.keep_messages.then(Vec::new);
         // A brain may load its files first: some seconds more than a move.
-        let wait = setup.tc.turn.max(setup.tc.game) + setup.tolerance + Duration::from_secs(10);
+        let wait = tc.turn.max(tc.game) + setup.tolerance + Duration::from_secs(10);
         process.send(&format!("START {}", setup.size))?;
         let reply = process.answer(Instant::now() + wait, false)?;
         if reply.trim() != "OK" {
@@ -82,21 +88,22 @@ impl Brain {
         }
         let ms = |d: Duration| d.as_millis();
         let mut info = vec![
-            format!("INFO timeout_turn {}", ms(setup.tc.turn)),
-            format!("INFO timeout_match {}", ms(setup.tc.game)),
-            format!("INFO max_memory {}", setup.memory_bytes),
+            format!("INFO timeout_turn {}", ms(tc.turn)),
+            format!("INFO timeout_match {}", ms(tc.game)),
+            format!("INFO max_memory {}", terms.memory_bytes),
             format!("INFO rule {}", setup.rule.mask()),
         ];
-        if !setup.tc.game.is_zero() {
-            info.push(format!("INFO time_left {}", ms(setup.tc.game)));
+        if !tc.game.is_zero() {
+            info.push(format!("INFO time_left {}", ms(tc.game)));
         }
-        info.extend(setup.extra_info.iter().cloned());
+        info.extend(terms.extra_info.iter().cloned());
         for line in info {
             process.send(&line)?;
         }
         Ok(Brain {
             process,
-            clock: setup.tc.game,
+            engine,
+            clock: tc.game,
             informed: false,
         })
     }
@@ -106,7 +113,8 @@ impl Brain {
     pub(super) fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
         let p = &mut self.process;
         p.move_number = board.history().len() + 1;
-        let clocked = !setup.tc.game.is_zero();
+        let tc = setup.terms[self.engine].tc;
+        let clocked = !tc.game.is_zero();
         // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
         // "unlimited", without a clock). A brain still busy ending its last move may drop
         // the first word it reads (Rapfi 0.43 does, when a forced reply comes back within
@@ -140,9 +148,9 @@ impl Brain {
         }
         self.informed = true;
         let allowed = if clocked {
-            setup.tc.turn.min(self.clock)
+            tc.turn.min(self.clock)
         } else {
-            setup.tc.turn
+            tc.turn
         };
         let asked = Instant::now();
         let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
