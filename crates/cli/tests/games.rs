@@ -1011,7 +1011,7 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 
 /// A shell-script brain in `dir`: answers START, then every request for a move with its
 /// argument ("quit": leaves, "none": says nothing, "told": what some INFO lines said,
-/// "memory": what `INFO max_memory` said,
+/// "memory": what `INFO max_memory` said, "slow": `hello` after a second,
 /// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
 /// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`,
 /// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input).
@@ -1024,7 +1024,7 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          INFO\\ timeout_turn*|INFO\\ rule*|INFO\\ max_node*|INFO\\ thread_num*) \
          told=\"$told ${line#INFO }\" ;;\n    \
          BEGIN|TURN*|DONE) case \"$1\" in quit) exit 0 ;; none) ;; told) echo \"$told\" ;; \
-         memory) echo \"$memory\" ;; \
+         memory) echo \"$memory\" ;; slow) sleep 1; echo hello ;; \
          noisy) printf 'MESSAGE caf\\351\\nMESSAGE '; head -c 100000 /dev/zero | tr '\\0' X; \
          echo; echo 7,7 ;; flood) echo 8,8; yes 'MESSAGE flood' ;; \
          helper) sleep 1000 & echo $! > helper.pid; echo hello ;; \
@@ -1211,6 +1211,15 @@ fn gomoku_match_gives_each_brain_its_own_terms() {
             "x answered 'max_memory 16777216', not a move",
             "y answered 'max_memory 25165824', not a move",
         ]
+    );
+    // Each brain is held to its own time: the second's 5 s wait for its answer.
+    let slow = reasons(
+        "slow",
+        &["--tc", "0/0.2", "--tc", "0/5", "--tolerance", "0.1"],
+    );
+    assert_eq!(
+        slow,
+        ["x ran out of time", "y answered 'hello', not a move"]
     );
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let err = fails(&[

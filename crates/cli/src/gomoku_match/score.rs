@@ -1,6 +1,6 @@
 //! A match's score: each game's report, the first engine's tally, the Elo it means with a
 //! margin from the games or the opening pairs, and the SPRT's state at the end; in a
-//! tournament, each pairing so and the standings.
+//! tournament, each pairing's score and the standings.
 
 use std::collections::BTreeMap;
 
@@ -31,7 +31,7 @@ pub(super) struct GameReport {
     #[serde(skip)]
     pub(super) first_points: f64,
     /// The pairing that played it (0 in a match of two brains), and its number among that
-    /// pairing's games from 0 (games 2n and 2n+1 play one opening, the colours swapped).
+    /// pairing's games from 0 (rounds 2n and 2n+1 play one opening, the colours swapped).
     #[serde(skip)]
     pub(super) pairing: usize,
     #[serde(skip)]
