@@ -10,6 +10,7 @@
 //! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
 
 mod brain;
+mod rating;
 mod score;
 mod tournament;
 
@@ -469,12 +470,16 @@ fn report_tournament(
     for summary in &summaries {
         print_score(summary);
     }
-    println!("standings ({}):", tournament.name());
+    println!(
+        "standings ({}; Elo on one scale, {} at 0):",
+        tournament.name(),
+        names[0]
+    );
     let width = names.iter().map(|x| x.chars().count()).max().unwrap_or(0);
     for (rank, s) in table.iter().enumerate() {
-        let elo = s.elo.map(|e| format!(", Elo {e:+.0}")).unwrap_or_default();
+        let rating = s.rating.map_or("-".into(), |e| format!("{e:+.0}"));
         println!(
-            "{:>3}. {:<width$}  {} - {} - {}, {} points of {} ({:.1}%){elo}",
+            "{:>3}. {:<width$}  {rating:>5}  {} - {} - {}, {} points of {} ({:.1}%)",
             rank + 1,
             s.name,
             s.wins,

@@ -1453,17 +1453,40 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
     assert_eq!(points["F"] + points["Q"], 3.0, "F and Q share theirs: {j}");
     let table = j["standings"].as_array().unwrap();
     assert_eq!(table[0]["name"], "A", "{j}");
+    let rating: std::collections::BTreeMap<String, f64> = table
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().into(),
+                s["rating"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rating["A"], 0.0,
+        "the first engine is the scale's zero: {j}"
+    );
     for s in table {
         let name = s["name"].as_str().unwrap();
         assert_eq!(s["points"].as_f64(), Some(points[name]), "{j}");
         assert_eq!(s["games"].as_u64(), Some(6), "{j}");
-        let share = points[name] / 6.0;
-        assert_eq!(s["score"].as_f64(), Some(share), "{j}");
-        let elo = (share > 0.0 && share < 1.0).then(|| 400.0 * (share / (1.0 - share)).log10());
-        match (s["elo"].as_f64(), elo) {
-            (Some(got), Some(want)) => assert!((got - want).abs() < 1e-9, "{j}"),
-            (got, want) => assert_eq!(got, want, "{j}"),
+        assert_eq!(s["score"].as_f64(), Some(points[name] / 6.0), "{j}");
+        // The most likely ratings (with one virtual draw a pairing): each engine's points
+        // and half its virtual draws are what the ratings expect of its games and draws.
+        let expected = |them: &str| 1.0 / (1.0 + 10f64.powf((rating[them] - rating[name]) / 400.0));
+        let mut want = 0.0;
+        for (b, w) in &players {
+            if b == name || w == name {
+                want += expected(if b == name { w } else { b });
+            }
         }
+        let others: Vec<&String> = rating.keys().filter(|o| *o != name).collect();
+        want += others.iter().map(|o| expected(o)).sum::<f64>();
+        let got = points[name] + 0.5 * others.len() as f64;
+        assert!(
+            (got - want).abs() < 1e-6,
+            "{name}: {got} against {want}: {j}"
+        );
     }
     let pairings = j["pairings"].as_array().unwrap();
     let scores: Vec<(Value, Value, Value)> = pairings
@@ -1506,10 +1529,13 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
     let played: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(played.len(), 4, "{text}");
     assert!(played.iter().all(|l| l.contains(" - ")), "{text}");
-    assert!(
-        text.contains("standings (gauntlet):\n  1. A  2 - 0 - 0, 2 points of 2 (100.0%)\n"),
-        "{text}"
+    // A's rating against F alone: two wins and the virtual draw, 2.5 points of 3.
+    let a_line = format!(
+        "standings (gauntlet; Elo on one scale, F at 0):\n  1. A  {:>5}  2 - 0 - 0, 2 points of 2 \
+         (100.0%)\n",
+        format!("{:+.0}", 400.0 * (2.5f64 / 0.5).log10())
     );
+    assert!(text.contains(&a_line), "{text}");
     assert!(text.contains("F - Q: 1 - 1 - 0 (50.0%)"), "{text}");
     assert!(!text.contains("A - Q"), "{text}");
     // The test of one engine against another takes two.

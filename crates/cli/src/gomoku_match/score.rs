@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::rating::ratings;
 use crate::sprt::{Scores, Sprt, Verdict};
 
 /// One game's result.
@@ -84,10 +85,11 @@ pub(super) struct Standing {
     pub(super) losses: usize,
     pub(super) draws: usize,
     pub(super) points: f64,
-    /// Its share of the points, and the Elo that share means against the opponents it met
-    /// (none at 0% or 100%).
+    /// Its share of the points.
     pub(super) score: f64,
-    pub(super) elo: Option<f64>,
+    /// Its rating in Elo on one scale with the others', the first engine at 0: the most
+    /// likely given every game of the tournament (see `rating.rs`).
+    pub(super) rating: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -209,7 +211,7 @@ pub(super) fn summarise(engines: [String; 2], games: Vec<GameReport>, paired: bo
 }
 
 /// Each engine's results over `games`, where pairing p set `pairings[p]` against each
-/// other: best share of the points first (the order of `names` among equals).
+/// other: the best rated first (the order of `names` among equals).
 pub(super) fn standings(
     names: &[String],
     pairings: &[[usize; 2]],
@@ -225,7 +227,7 @@ pub(super) fn standings(
             draws: 0,
             points: 0.0,
             score: 0.0,
-            elo: None,
+            rating: None,
         })
         .collect();
     for g in games {
@@ -239,13 +241,21 @@ pub(super) fn standings(
             (s.wins, s.losses, s.draws) = counts;
         }
     }
-    for s in &mut table {
+    let results: Vec<(usize, usize, f64)> = games
+        .iter()
+        .map(|g| {
+            let [a, b] = pairings[g.pairing];
+            (a, b, g.first_points)
+        })
+        .collect();
+    for (s, rating) in table.iter_mut().zip(ratings(names.len(), &results)) {
         if s.games > 0 {
             s.score = s.points / s.games as f64;
-            s.elo = elo(s.score);
         }
+        s.rating = rating;
     }
-    table.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let key = |s: &Standing| s.rating.unwrap_or(f64::NEG_INFINITY);
+    table.sort_by(|a, b| key(b).total_cmp(&key(a)));
     table
 }
 
