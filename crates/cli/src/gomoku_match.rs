@@ -71,6 +71,11 @@ pub struct MatchArgs {
     /// longer than its openings does not play the same games again.
     #[arg(long, requires = "openings")]
     transform: bool,
+    /// Take the openings in an order shuffled by SEED (the same seed, the same order on any
+    /// machine), as c-gomoku-cli's `order=random srand=SEED`: a match shorter than its file
+    /// samples all of it, not its first lines.
+    #[arg(long, value_name = "SEED", requires = "openings")]
+    shuffle: Option<u64>,
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     size: u32,
@@ -256,10 +261,14 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     );
     let rule = rule_of(a.rule);
     Board::new(a.size, rule)?;
-    let openings = match &a.openings {
+    let mut openings = match &a.openings {
         Some(path) => read_openings(path, a.size, rule)?,
         None => vec![],
     };
+    if let Some(seed) = a.shuffle {
+        use rand::{seq::SliceRandom, SeedableRng};
+        openings.shuffle(&mut rand_xorshift::XorShiftRng::seed_from_u64(seed));
+    }
     let names = match a.names.len() {
         0 => program_names(&a.engines)?,
         k if k != n => anyhow::bail!("{k} --name for {n} --engine: give one for each or none"),
@@ -499,18 +508,15 @@ fn report_tournament(
 fn play_and_save(
     a: &MatchArgs,
     setup: &Setup,
-    openings: &[Board],
+    openings: &[(usize, Board)],
     k: usize,
     files_lock: &Mutex<()>,
 ) -> GameReport {
     let (pairing, round) = schedule(k, setup.pairings.len(), setup.per_pairing);
-    let opening = (!openings.is_empty()).then(|| (round / 2) % openings.len());
+    let opening = (!openings.is_empty()).then(|| &openings[(round / 2) % openings.len()]);
     let symmetry = a.transform.then(|| (round / 2 / openings.len()) % 8);
     let start = opening
-        .map(|i| {
-            let board = openings[i].transformed(symmetry.unwrap_or(0));
-            board.history().to_vec()
-        })
+        .map(|(_, board)| board.transformed(symmetry.unwrap_or(0)).history().to_vec())
         .unwrap_or_default();
     let sides = Sides::of(setup.pairings[pairing], round);
     let played = play(setup, &start, sides);
@@ -540,7 +546,8 @@ fn play_and_save(
         let text = write_psq(&game, &played.milliseconds, played.ending.psq_code());
         said_if_failed(&path, std::fs::write(&path, text));
     }
-    let mut report = report(setup, k, (pairing, round), opening, sides, &played);
+    let number = opening.map(|&(number, _)| number);
+    let mut report = report(setup, k, (pairing, round), number, sides, &played);
     report.symmetry = symmetry;
     report
 }
@@ -571,8 +578,9 @@ fn program_names(commands: &[String]) -> Result<Vec<String>> {
         .collect())
 }
 
-/// The openings of a file (`offset` or `pos` lines), each checked on a board.
-fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Board>> {
+/// The openings of a file (`offset` or `pos` lines), each checked on a board, with its
+/// number among them from 0.
+fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<(usize, Board)>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = vec![];
@@ -582,7 +590,7 @@ fn read_openings(path: &Path, size: u32, rule: Rule) -> Result<Vec<Board>> {
         }
         let board = opening(line, size, rule)
             .with_context(|| format!("{}, line {}", path.display(), i + 1))?;
-        out.push(board);
+        out.push((out.len(), board));
     }
     anyhow::ensure!(!out.is_empty(), "{} holds no opening", path.display());
     Ok(out)

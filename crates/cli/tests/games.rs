@@ -1549,6 +1549,50 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
     );
 }
 
+/// `--shuffle SEED` takes the openings in an order the seed sets: every opening once in a
+/// match as long as the file, both games of a pair on one opening, the opening's number
+/// that of its line, the same order again for the same seed, another for another seed.
+#[test]
+fn gomoku_match_shuffles_the_openings_by_a_seed() {
+    // Five one-stone openings on the middle row: opening k (from 1) is the cell k - 3
+    // columns from the centre, f8 to j8 (the row the same counted from either edge).
+    let (openings, forfeits) = forfeit_setup("match-shuffle", "-2,0\n-1,0\n0,0\n1,0\n2,0\n");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let order = |seed: &str| -> Vec<u64> {
+        let args = [
+            "--games",
+            "10",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--shuffle",
+            seed,
+        ];
+        let j = quick_json([brain, &forfeits], &args);
+        let games = j["games"].as_array().unwrap();
+        let mut order = vec![];
+        for pair in games.chunks(2) {
+            let number = pair[0]["opening"].as_u64().unwrap();
+            assert_eq!(pair[1]["opening"].as_u64(), Some(number), "{j}");
+            let cell = format!("{}8", (b'f' + number as u8 - 1) as char);
+            for g in pair {
+                assert!(g["moves"].as_str().unwrap().starts_with(&cell), "{j}");
+            }
+            order.push(number);
+        }
+        order
+    };
+    let first = order("7");
+    let mut sorted = first.clone();
+    sorted.sort();
+    assert_eq!(sorted, [1, 2, 3, 4, 5], "each opening once: {first:?}");
+    assert_eq!(order("7"), first, "the same seed, the same order");
+    let others: Vec<Vec<u64>> = ["1", "2", "3"].iter().map(|s| order(s)).collect();
+    assert!(
+        others.iter().any(|o| *o != first) && others.iter().any(|o| *o != [1, 2, 3, 4, 5]),
+        "{first:?} {others:?}"
+    );
+}
+
 /// Openings in c-gomoku-cli's `pos` form (rows from 1 at the top, as Yixin-Board's
 /// `getpos` writes them) are the same positions as in the `offset` form: `h8i9j7` is
 /// `0,0, 1,1, 2,-1`, which the project's move strings (rows from the bottom) call
