@@ -28,7 +28,7 @@ use clap::Args;
 
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
 use crate::sprt::{Sprt, Verdict};
-use brain::{end_brains_when_interrupted, words, Brain, Process, OUT_OF_TIME};
+use brain::{end_brains_when_interrupted, interrupted, words, Brain, Process, OUT_OF_TIME};
 use score::{llr_of, standings, summarise, tally, GameReport, SprtReport, TournamentReport};
 use tournament::{schedule, Tournament};
 
@@ -342,7 +342,10 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 let Ok(k) = next else {
                     break;
                 };
-                let report = play_and_save(a, setup, openings, k, files_lock);
+                // (None: the match was interrupted, the game cut short.)
+                let Some(report) = play_and_save(a, setup, openings, k, files_lock) else {
+                    break;
+                };
                 if tx.send(report).is_err() {
                     break;
                 }
@@ -392,9 +395,33 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         }
     });
     reports.sort_by_key(|r| r.game);
-    if pairings.len() > 1 {
-        return report_tournament(a.tournament, names, &pairings, reports, paired, a.json);
+    // Interrupted (Ctrl-C): the score of the games that ended, then the signal's exit code.
+    let stopped = interrupted();
+    if stopped && reports.is_empty() {
+        eprintln!("interrupted before any game ended");
+        std::process::exit(130);
     }
+    let ended = reports.len();
+    if pairings.len() > 1 {
+        report_tournament(a.tournament, names, &pairings, reports, paired, a.json)?;
+    } else {
+        report_match(a, names, reports, paired, decided)?;
+    }
+    if stopped {
+        eprintln!("interrupted: the score counts the {ended} games that ended");
+        std::process::exit(130);
+    }
+    Ok(())
+}
+
+/// A match of two brains' end: the score, and the SPRT's verdict (as JSON with `--json`).
+fn report_match(
+    a: &MatchArgs,
+    names: Vec<String>,
+    reports: Vec<GameReport>,
+    paired: bool,
+    decided: Option<(Verdict, usize)>,
+) -> Result<()> {
     let mut summary = summarise([names[0].clone(), names[1].clone()], reports, paired);
     summary.sprt = a
         .sprt
@@ -504,14 +531,17 @@ fn report_tournament(
 
 /// Plays game `k` (from 0: a pairing and round as `schedule` sets them, the opening
 /// round/2, the pairing's first engine Black in even rounds), writes its records, and
-/// reports it.
+/// reports it; none when the match is interrupted (the game cut short counts for nothing).
 fn play_and_save(
     a: &MatchArgs,
     setup: &Setup,
     openings: &[(usize, Board)],
     k: usize,
     files_lock: &Mutex<()>,
-) -> GameReport {
+) -> Option<GameReport> {
+    if interrupted() {
+        return None;
+    }
     let (pairing, round) = schedule(k, setup.pairings.len(), setup.per_pairing);
     let opening = (!openings.is_empty()).then(|| &openings[(round / 2) % openings.len()]);
     let symmetry = a.transform.then(|| (round / 2 / openings.len()) % 8);
@@ -520,6 +550,9 @@ fn play_and_save(
         .unwrap_or_default();
     let sides = Sides::of(setup.pairings[pairing], round);
     let played = play(setup, &start, sides);
+    if interrupted() {
+        return None;
+    }
     let game = record(setup, sides, &played, start.len());
     let _one = files_lock.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(path) = &a.sgf {
@@ -549,7 +582,7 @@ fn play_and_save(
     let number = opening.map(|&(number, _)| number);
     let mut report = report(setup, k, (pairing, round), number, sides, &played);
     report.symmetry = symmetry;
-    report
+    Some(report)
 }
 
 /// The brains' names: their programs' file names, those that are the same told apart by

@@ -1768,3 +1768,49 @@ fn gomoku_match_interrupted_ends_its_brains() {
     }
     assert!(!running(&pid), "the brain {} still runs", pid.trim());
 }
+
+/// Interrupted after some games, the manager reports the score of exactly the games whose
+/// lines it printed (the one cut short counts for nothing) and exits with Ctrl-C's code.
+#[cfg(target_os = "linux")]
+#[test]
+fn gomoku_match_interrupted_reports_the_games_that_ended() {
+    use nix::sys::signal::{kill, Signal};
+    use std::io::BufRead;
+    let (_dir, forfeits) = script_brain("match-interrupted-score", "hello");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let mut manager = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["gomoku", "match", "--memory", "32", "--nodes", "1000"])
+        .args([
+            "--games", "100000", "--engine", brain, "--engine", &forfeits,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = vec![];
+    let mut sent = false;
+    for line in std::io::BufReader::new(manager.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.starts_with("game ") && !sent && lines.len() >= 3 {
+            kill(
+                nix::unistd::Pid::from_raw(manager.id() as i32),
+                Signal::SIGINT,
+            )
+            .unwrap();
+            sent = true;
+        }
+        lines.push(line);
+    }
+    let out = manager.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let played = lines.iter().filter(|l| l.starts_with("game ")).count();
+    assert!((4..100_000).contains(&played), "{lines:?}");
+    let score = format!("pbrain-alphabeta - fake.sh: {played} - 0 - 0 (100.0%)");
+    assert!(
+        lines.iter().any(|l| l == &score),
+        "{score} not in {lines:?}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said = format!("interrupted: the score counts the {played} games that ended");
+    assert!(err.contains(&said), "{err}");
+}

@@ -4,6 +4,7 @@
 
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -22,16 +23,29 @@ pub(super) const OUT_OF_TIME: &str = "ran out of time";
 /// after their games, or all at once when the manager is interrupted.
 static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-/// Ends the process groups of the brains running now and the manager with them, on Ctrl-C
-/// or a termination signal: the brains run in their own groups, which the terminal's
-/// Ctrl-C no longer reaches.
+/// Set by the first Ctrl-C (or termination signal), under `RUNNING`'s lock: every brain
+/// is ended and none starts, so the games running end at once and count for nothing.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the match was interrupted.
+pub(super) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// On Ctrl-C or a termination signal, ends the process groups of the brains running now
+/// (they run in their own groups, which the terminal's Ctrl-C no longer reaches) and marks
+/// the match interrupted, so that the manager reports the games that ended; a second
+/// signal ends the manager at once.
 pub(super) fn end_brains_when_interrupted() {
     #[cfg(unix)]
     let _ = ctrlc::set_handler(|| {
-        for &pid in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        for &pid in running.iter() {
             kill_group(pid);
         }
-        std::process::exit(130);
     });
 }
 
@@ -200,12 +214,16 @@ impl Process {
         // (or `wine`) leaves no helper behind to take the next game's time.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        // Started and listed under the lock: an interruption ends every brain started.
+        // Started and listed under the lock: an interruption ends every brain started, and
+        // one started after it at once.
         let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot run {program}"))?;
         running.push(child.id());
+        if interrupted() {
+            kill_group(child.id());
+        }
         drop(running);
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
