@@ -26,8 +26,15 @@ const SURE: i32 = 100_000;
 /// most games: worth 2 and 6 for either side, they scored +4.8 points against PentaZen in
 /// 640 games from the 160 balanced openings; at 3 and 9 the engine collapsed, and 4 to 7 for
 /// the open two scored within noise of 6 (docs/BENCHMARKS.md, sessions 13 and 14).
-const MY_WEIGHT: [i32; 8] = [0, 2, 6, 9, 26, 53, 71, 0];
-const THEIR_WEIGHT: [i32; 8] = [0, 2, 6, 9, 21, 53, 114, 220];
+///
+/// These weights and the combinations' below are those values times 3/2 (rounded): the
+/// counts' worth weighs more against the threat table and the search's margins. Against
+/// Rapfi at 0.3 s a move that scored 47.3% where the values as fitted scored 39.8% on the
+/// same 150 balanced openings, both colours (+7.5 ± 6.4 points, paired by opening; at
+/// 30,000 nodes a move in self-play +73 ± 36 Elo, with 5/4 and 2 behind; docs/BENCHMARKS.md,
+/// session 65).
+const MY_WEIGHT: [i32; 8] = [0, 3, 9, 14, 39, 80, 107, 0];
+const THEIR_WEIGHT: [i32; 8] = [0, 3, 9, 14, 32, 80, 171, 330];
 
 /// The worth of a position's threats for the side `me`, whose counts are `me`, against `op`
 /// (no decisive threat on the board).
@@ -46,8 +53,9 @@ fn threat_worth(me: &[u32; PATTERNS], op: &[u32; PATTERNS]) -> i32 {
 /// combinations, but for the decisive one, fit slightly negative: the pattern counts already
 /// credit their lines, and a combination the side to move leaves unplayed tends to be one
 /// the opponent has an answer to.
-const MY_COMBO: [i32; COMBO_KINDS] = [0, 300, -134, -18, -36, -6];
-const THEIR_COMBO: [i32; COMBO_KINDS] = [0, 74, 92, 23, 57, 5];
+/// (Times 3/2, as the pattern weights: fitted, 300, -134, -18, -36, -6 and 74, 92, 23, 57, 5.)
+const MY_COMBO: [i32; COMBO_KINDS] = [0, 450, -201, -27, -54, -9];
+const THEIR_COMBO: [i32; COMBO_KINDS] = [0, 111, 138, 35, 86, 8];
 
 /// The worth of the combinations for the side `me` against `op`.
 fn combo_worth(c: &Counts, me: Color, op: Color) -> i32 {

@@ -24,13 +24,13 @@ pub enum Verdict {
 
 impl Verdict {
     /// The least loss, in the evaluation's units, of an inaccuracy: half a logit of the
-    /// evaluation's logistic scale (about 150 units a logit: the futility margin of 45 a ply
-    /// is about 0.3).
-    pub const INACCURACY: i32 = 75;
+    /// evaluation's logistic scale (its count weights were fitted at about 150 units a
+    /// logit and now weigh 3/2 of that, so about 225).
+    pub const INACCURACY: i32 = 112;
     /// The least loss of a mistake: one logit.
-    pub const MISTAKE: i32 = 150;
+    pub const MISTAKE: i32 = 225;
     /// The least loss of a blunder: two logits.
-    pub const BLUNDER: i32 = 300;
+    pub const BLUNDER: i32 = 450;
 
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
     /// player, from the position before the move).
