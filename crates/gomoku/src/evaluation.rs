@@ -143,7 +143,8 @@ mod tests {
     /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
     /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is
     /// 4 x 31 = 124, the open two h8 i8 99 + 6 x 31 = 285, 0.44). Here, by one position's
-    /// worth (the evaluation then mixes it with the parent's), it is -160 / -342 = 0.47.
+    /// worth (the evaluation then mixes it with the parent's), a third to two thirds of it
+    /// (0.47 with the weights as fitted; their common scale cancels).
     #[test]
     fn a_lone_stone_is_worth_a_good_part_of_an_open_two() {
         let value = |moves: &str| {
