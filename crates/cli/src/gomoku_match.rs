@@ -300,7 +300,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         keep_messages: a.msg.is_some(),
     };
     end_brains_when_interrupted();
-    // Both brains must start before a match is worth running: a wrong path is a usage error.
+    // Every brain must start before a match is worth running: a wrong path is a usage error.
     for (command, name) in setup.commands.iter().zip(&names) {
         Process::spawn(command).with_context(|| format!("cannot start {name}"))?;
     }

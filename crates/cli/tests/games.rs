@@ -1731,6 +1731,11 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
     let j = quick_json([brain, &helper], &["--games", "1"]);
     assert_eq!(j["wins"], 1, "{j}");
     let pid = std::fs::read_to_string(dir.join("helper.pid")).unwrap();
+    // The kill is sent before the manager exits; a moment for the kernel to end the group.
+    let ended = std::time::Instant::now();
+    while running(&pid) && ended.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(!running(&pid), "the helper {} still runs", pid.trim());
 }
 

@@ -34,6 +34,9 @@ const SURE: i32 = 100_000;
 /// 30,000 nodes a move in self-play +73 ± 36 Elo, with 5/4 and 2 behind; docs/BENCHMARKS.md,
 /// session 65).
 const MY_WEIGHT: [i32; 8] = [0, 3, 9, 14, 39, 80, 107, 0];
+/// The evaluation's units in a logit of the game's result: the counts' weights were fitted
+/// at 150 a logit and now weigh 3/2 of that (the review judges moves' losses in it).
+pub(crate) const UNITS_PER_LOGIT: i32 = 225;
 const THEIR_WEIGHT: [i32; 8] = [0, 3, 9, 14, 32, 80, 171, 330];
 
 /// The worth of a position's threats for the side `me`, whose counts are `me`, against `op`
@@ -53,6 +56,7 @@ fn threat_worth(me: &[u32; PATTERNS], op: &[u32; PATTERNS]) -> i32 {
 /// combinations, but for the decisive one, fit slightly negative: the pattern counts already
 /// credit their lines, and a combination the side to move leaves unplayed tends to be one
 /// the opponent has an answer to.
+///
 /// (Times 3/2, as the pattern weights: fitted, 300, -134, -18, -36, -6 and 74, 92, 23, 57, 5.)
 const MY_COMBO: [i32; COMBO_KINDS] = [0, 450, -201, -27, -54, -9];
 const THEIR_COMBO: [i32; COMBO_KINDS] = [0, 111, 138, 35, 86, 8];

@@ -5,6 +5,7 @@
 
 use alphabeta::{Game, Outcome, Score};
 
+use crate::evaluation::UNITS_PER_LOGIT;
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had.
@@ -24,13 +25,12 @@ pub enum Verdict {
 
 impl Verdict {
     /// The least loss, in the evaluation's units, of an inaccuracy: half a logit of the
-    /// evaluation's logistic scale (its count weights were fitted at about 150 units a
-    /// logit and now weigh 3/2 of that, so about 225).
-    pub const INACCURACY: i32 = 112;
+    /// evaluation's logistic scale (`UNITS_PER_LOGIT`).
+    pub const INACCURACY: i32 = UNITS_PER_LOGIT / 2;
     /// The least loss of a mistake: one logit.
-    pub const MISTAKE: i32 = 225;
+    pub const MISTAKE: i32 = UNITS_PER_LOGIT;
     /// The least loss of a blunder: two logits.
-    pub const BLUNDER: i32 = 450;
+    pub const BLUNDER: i32 = 2 * UNITS_PER_LOGIT;
 
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
     /// player, from the position before the move).

@@ -217,30 +217,7 @@ pub(super) fn standings(
     pairings: &[[usize; 2]],
     games: &[GameReport],
 ) -> Vec<Standing> {
-    let mut table: Vec<Standing> = names
-        .iter()
-        .map(|name| Standing {
-            name: name.clone(),
-            games: 0,
-            wins: 0,
-            losses: 0,
-            draws: 0,
-            points: 0.0,
-            score: 0.0,
-            rating: None,
-        })
-        .collect();
-    for g in games {
-        let [first, second] = pairings[g.pairing];
-        for (engine, points) in [(first, g.first_points), (second, 1.0 - g.first_points)] {
-            let s = &mut table[engine];
-            s.games += 1;
-            s.points += points;
-            let mut counts = (s.wins, s.losses, s.draws);
-            *result_count(&mut counts, points) += 1;
-            (s.wins, s.losses, s.draws) = counts;
-        }
-    }
+    // Each game as (first engine, second engine, the first's points).
     let results: Vec<(usize, usize, f64)> = games
         .iter()
         .map(|g| {
@@ -248,12 +225,37 @@ pub(super) fn standings(
             (a, b, g.first_points)
         })
         .collect();
-    for (s, rating) in table.iter_mut().zip(ratings(names.len(), &results)) {
-        if s.games > 0 {
-            s.score = s.points / s.games as f64;
+    let mut counts = vec![(0, 0, 0); names.len()];
+    let mut points = vec![0.0; names.len()];
+    for &(a, b, first_points) in &results {
+        for (engine, p) in [(a, first_points), (b, 1.0 - first_points)] {
+            *result_count(&mut counts[engine], p) += 1;
+            points[engine] += p;
         }
-        s.rating = rating;
     }
+    let mut table: Vec<Standing> = names
+        .iter()
+        .zip(counts)
+        .zip(points)
+        .zip(ratings(names.len(), &results))
+        .map(|(((name, (wins, losses, draws)), points), rating)| {
+            let games = wins + losses + draws;
+            Standing {
+                name: name.clone(),
+                games,
+                wins,
+                losses,
+                draws,
+                points,
+                score: if games > 0 {
+                    points / games as f64
+                } else {
+                    0.0
+                },
+                rating,
+            }
+        })
+        .collect();
     let key = |s: &Standing| s.rating.unwrap_or(f64::NEG_INFINITY);
     table.sort_by(|a, b| key(b).total_cmp(&key(a)));
     table
