@@ -496,16 +496,20 @@ async fn gomoku(c: &Client, url: &str) {
     );
     // A Piskvork record (the Gomocup's) opened as a file brings its size; the rule is the
     // one chosen.
-    let psq = std::env::temp_dir().join(format!("alphabeta-page-{}.psq", std::process::id()));
+    let psq = tempfile::Builder::new()
+        .prefix("alphabeta-page-")
+        .suffix(".psq")
+        .tempfile()
+        .unwrap();
     std::fs::write(
-        &psq,
+        psq.path(),
         "Piskvorky 20x20, 11:11, 0\r\n10,10,5\r\n11,11,7\r\n1,1,3\r\nx.exe\r\ny.exe\r\n-1\r\n",
     )
     .unwrap();
     c.find(Locator::Id("g-file"))
         .await
         .unwrap()
-        .send_keys(psq.to_str().unwrap())
+        .send_keys(psq.path().to_str().unwrap())
         .await
         .unwrap();
     wait_until(
@@ -518,7 +522,6 @@ async fn gomoku(c: &Client, url: &str) {
         js(c, "return [document.getElementById('g-size').value, document.getElementById('g-rule').value, document.querySelectorAll('#g-board circle[data-stone]').length];").await,
         json!(["20", "standard", 3])
     );
-    std::fs::remove_file(&psq).ok();
     set_value(c, "g-size", "15").await;
     set_value(c, "g-rule", "freestyle").await;
     // Renju: Black's double four on h7 is crossed out, and a click on it is refused.

@@ -176,16 +176,19 @@ fn connect4_solve() {
     assert!(fails(&["connect4", "solve", "1111111"]).contains("column 1 is full"));
 }
 
-/// A fresh folder of this test process's own, for files a test writes.
-fn scratch_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("alphabeta-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for the files a test writes, removed with everything in it when the
+/// returned value is dropped (the test's end, passed or failed).
+fn scratch_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alphabeta-{tag}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn connect4_bench_checks_answers() {
-    let dir = scratch_dir("c4");
+    let scratch = scratch_dir("c4");
+    let dir = scratch.path();
     let path = |n: &str| dir.join(n).to_string_lossy().into_owned();
     // Two lines of End-Easy, right and then one deliberately wrong.
     std::fs::write(path("good"), "2252576253462244111563365343671351441 -1\n").unwrap();
@@ -201,7 +204,6 @@ fn connect4_bench_checks_answers() {
     );
     std::fs::write(path("garbage"), "12x 3\n").unwrap();
     assert!(fails(&["connect4", "bench", &path("garbage")]).contains("not a column"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -374,7 +376,8 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
 /// its first two moves an opening that is not reviewed.
 #[test]
 fn gomoku_review_reads_a_game_from_an_sgf_file() {
-    let dir = scratch_dir("sgf");
+    let scratch = scratch_dir("sgf");
+    let dir = scratch.path();
     let path = dir.join("match.sgf");
     std::fs::write(
         &path,
@@ -459,7 +462,6 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
         fails(&["gomoku", "review", "h8", "--sgf-out", "/nonexistent/x.sgf"])
             .contains("cannot write")
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `gomoku review --psq` reads a Gomocup record: the same game as above, written as
@@ -468,7 +470,8 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
 /// game typed as moves.
 #[test]
 fn gomoku_review_reads_a_gomocup_psq_record() {
-    let dir = scratch_dir("psq");
+    let scratch = scratch_dir("psq");
+    let dir = scratch.path();
     let path = dir.join("game.psq");
     std::fs::write(
         &path,
@@ -501,7 +504,6 @@ fn gomoku_review_reads_a_gomocup_psq_record() {
     let err = fails(&["gomoku", "review", "--psq", file]);
     assert!(err.contains("line 3: 16,1 is off the 15x15 board"), "{err}");
     assert!(fails(&["gomoku", "review", "--psq", file, "--sgf", file]).contains("cannot be used"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--threads 2` searches with Lazy SMP: its move must be as right as one thread's. White
@@ -842,18 +844,19 @@ fn match_json(engines: [&str; 2], args: &[&str]) -> Value {
 
 /// A scratch folder for `tag` and the command of the script brain in it that answers as
 /// `mode` says (see `fake_brain`).
-fn script_brain(tag: &str, mode: &str) -> (std::path::PathBuf, String) {
+fn script_brain(tag: &str, mode: &str) -> (tempfile::TempDir, String) {
     let dir = scratch_dir(tag);
-    let command = format!("{} {mode}", fake_brain(&dir).display());
+    let command = format!("{} {mode}", fake_brain(dir.path()).display());
     (dir, command)
 }
 
-/// A scratch folder for `tag`, an openings file in it with `openings`, and the command of
-/// a brain that forfeits every game (it answers `hello`).
-fn forfeit_setup(tag: &str, openings: &str) -> (std::path::PathBuf, String) {
+/// A scratch folder for `tag` (kept while the first value lives), an openings file in it
+/// with `openings`, and the command of a brain that forfeits every game (it answers `hello`).
+fn forfeit_setup(tag: &str, openings: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let (dir, forfeits) = script_brain(tag, "hello");
-    std::fs::write(dir.join("openings.txt"), openings).unwrap();
-    (dir.join("openings.txt"), forfeits)
+    let file = dir.path().join("openings.txt");
+    std::fs::write(&file, openings).unwrap();
+    (dir, file, forfeits)
 }
 
 /// `gomoku match` of the brain against itself with `args`, which must fail: its error.
@@ -888,7 +891,8 @@ fn gomoku_match_between_two_brains() {
 
 fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
     use alphabeta_gomoku::{read_psq, read_sgf, Board, Color, Rule};
-    let dir = scratch_dir(&format!("match-{rule_name}"));
+    let scratch = scratch_dir(&format!("match-{rule_name}"));
+    let dir = scratch.path();
     let openings = dir.join("openings.txt");
     // Offsets from the centre h8: h8 i7 j9 (White to move), then h8 h7.
     std::fs::write(&openings, "0,0, 1,1, 2,-1\n\n0,0, 0,1\n").unwrap();
@@ -1053,8 +1057,9 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
 /// brain that cannot start at all is an error before the match.
 #[test]
 fn gomoku_match_judges_brains_that_break_the_rules() {
-    let dir = scratch_dir("match-faults");
-    let fake = fake_brain(&dir);
+    let scratch = scratch_dir("match-faults");
+    let dir = scratch.path();
+    let fake = fake_brain(dir);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     for (answer, why) in [
         ("7,7", "played 7,7, an illegal move"),
@@ -1173,8 +1178,9 @@ fn gomoku_match_judges_brains_that_break_the_rules() {
 /// odds), one given once reaches both; a count that fits neither is refused.
 #[test]
 fn gomoku_match_gives_each_brain_its_own_terms() {
-    let dir = scratch_dir("match-terms");
-    let fake = fake_brain(&dir);
+    let scratch = scratch_dir("match-terms");
+    let dir = scratch.path();
+    let fake = fake_brain(dir);
     // Each brain answers what it was told (a forfeit whose reason quotes it).
     let reasons = |mode: &str, settings: &[&str]| -> Vec<String> {
         let brain = format!("{} {mode}", fake.display());
@@ -1243,7 +1249,8 @@ fn gomoku_match_gives_each_brain_its_own_terms() {
 /// other brain, asked for its first move with the whole position, makes the five.
 #[test]
 fn gomoku_match_gives_each_brain_its_own_stones() {
-    let dir = scratch_dir("match-colours");
+    let scratch = scratch_dir("match-colours");
+    let dir = scratch.path();
     let openings = dir.join("openings.txt");
     // White to move in both (nine stones). First White's open four (-1,0 to 2,0) among
     // scattered Black stones; then Black's (0,-1 to 0,2) among scattered White ones.
@@ -1284,7 +1291,7 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
 /// still running when the test decides is played out and counted, the verdict not changed.
 #[test]
 fn gomoku_match_stops_when_the_sprt_decides() {
-    let (openings, forfeits) = forfeit_setup("match-sprt", "0,0\n0,0, 1,1\n");
+    let (_dir, openings, forfeits) = forfeit_setup("match-sprt", "0,0\n0,0, 1,1\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let s1 = 1.0 / (1.0 + 10f64.powf(-0.5));
     let bound = 19f64.ln();
@@ -1350,7 +1357,8 @@ fn gomoku_match_stops_when_the_sprt_decides() {
 /// `--name` names the brains in the reports and records.
 #[test]
 fn gomoku_match_takes_quoted_commands_and_names() {
-    let dir = scratch_dir("match-names").join("with space");
+    let scratch = scratch_dir("match-names");
+    let dir = scratch.path().join("with space");
     std::fs::create_dir_all(&dir).unwrap();
     let quoted = format!("'{}' hello", fake_brain(&dir).display());
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
@@ -1401,8 +1409,9 @@ fn gomoku_match_takes_quoted_commands_and_names() {
 /// game list. A gauntlet is the first engine's matches alone.
 #[test]
 fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
-    let dir = scratch_dir("match-tournament");
-    let fake = fake_brain(&dir);
+    let scratch = scratch_dir("match-tournament");
+    let dir = scratch.path();
+    let fake = fake_brain(dir);
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let (f, q) = (
         format!("{} hello", fake.display()),
@@ -1565,7 +1574,7 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
 fn gomoku_match_shuffles_the_openings_by_a_seed() {
     // Five one-stone openings on the middle row: opening k (from 1) is the cell k - 3
     // columns from the centre, f8 to j8 (the row the same counted from either edge).
-    let (openings, forfeits) = forfeit_setup("match-shuffle", "-2,0\n-1,0\n0,0\n1,0\n2,0\n");
+    let (_dir, openings, forfeits) = forfeit_setup("match-shuffle", "-2,0\n-1,0\n0,0\n1,0\n2,0\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let order = |seed: &str| -> Vec<u64> {
         let args = [
@@ -1608,7 +1617,7 @@ fn gomoku_match_shuffles_the_openings_by_a_seed() {
 /// `h8i7j9`. A move that cannot be read is named with its line.
 #[test]
 fn gomoku_match_reads_pos_openings() {
-    let (openings, forfeits) = forfeit_setup("match-pos", "h8i9j7\n\n h8 h9\n");
+    let (_dir, openings, forfeits) = forfeit_setup("match-pos", "h8i9j7\n\n h8 h9\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let args = ["--games", "4", "--openings", openings.to_str().unwrap()];
     let j = quick_json([brain, &forfeits], &args);
@@ -1637,7 +1646,7 @@ fn gomoku_match_reads_pos_openings() {
 /// the centre to (-y, x), is h8 g7 i6; turned a half, (-x, -y), h8 g9 f7.
 #[test]
 fn gomoku_match_turns_the_openings_in_later_passes() {
-    let (openings, forfeits) = forfeit_setup("match-transform", "0,0, 1,1, 2,-1\n");
+    let (_dir, openings, forfeits) = forfeit_setup("match-transform", "0,0, 1,1, 2,-1\n");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let file = openings.to_str().unwrap();
     let args = ["--games", "6", "--openings", file, "--transform"];
@@ -1660,7 +1669,7 @@ fn gomoku_match_turns_the_openings_in_later_passes() {
 #[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_holds_a_flooding_brain_in_little_memory() {
-    let (_, flood) = script_brain("match-flood", "flood");
+    let (_dir, flood) = script_brain("match-flood", "flood");
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let args = [
         "gomoku",
@@ -1726,7 +1735,8 @@ fn running(pid: &str) -> bool {
 #[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_leaves_no_helper_of_a_brain_running() {
-    let (dir, helper) = script_brain("match-helper", "helper");
+    let (scratch, helper) = script_brain("match-helper", "helper");
+    let dir = scratch.path();
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let j = quick_json([brain, &helper], &["--games", "1"]);
     assert_eq!(j["wins"], 1, "{j}");
@@ -1746,7 +1756,8 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
 #[test]
 fn gomoku_match_interrupted_ends_its_brains() {
     use nix::sys::signal::{kill, Signal};
-    let (dir, stubborn) = script_brain("match-interrupted", "stubborn");
+    let (scratch, stubborn) = script_brain("match-interrupted", "stubborn");
+    let dir = scratch.path();
     let _ = std::fs::remove_file(dir.join("brain.pid"));
     let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
     let mut manager = Command::new(env!("CARGO_BIN_EXE_alphabeta"))

@@ -162,9 +162,11 @@ fn dot_and_svg_pictures() {
 
 #[test]
 fn input_from_a_file_and_from_stdin() {
-    let dir = std::env::temp_dir().join(format!("alphabeta-tree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("tree.txt");
+    let dir = tempfile::Builder::new()
+        .prefix("alphabeta-tree-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join("tree.txt");
     std::fs::write(&file, "[\n  [3, 12, 8],\n  [2, 4, 6],\n  [14, 5, 2]\n]\n").unwrap();
     let out = ok(&["-f", file.to_str().unwrap()]);
     assert!(out.starts_with("value: 3"), "{out}");
@@ -173,7 +175,6 @@ fn input_from_a_file_and_from_stdin() {
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("value: 4"));
     let o = run(&["-"], Some("A(B=1,C=2)"));
     assert!(String::from_utf8_lossy(&o.stdout).contains("best move: child 1 (C)"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -233,9 +234,11 @@ fn a_closed_pipe_ends_the_program_quietly() {
         let kids: Vec<String> = (0..6).map(|_| tree(d - 1, n)).collect();
         format!("[{}]", kids.join(","))
     }
-    let dir = std::env::temp_dir().join(format!("alphabeta-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("big.txt");
+    let dir = tempfile::Builder::new()
+        .prefix("alphabeta-pipe-")
+        .tempdir()
+        .unwrap();
+    let file = dir.path().join("big.txt");
     std::fs::write(&file, tree(6, &mut 1)).unwrap();
     for format in ["text", "json"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
@@ -252,5 +255,4 @@ fn a_closed_pipe_ends_the_program_quietly() {
         assert!(out.status.success(), "{format}: {:?} {err}", out.status);
         assert!(err.is_empty(), "{format}: {err}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
