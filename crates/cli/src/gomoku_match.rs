@@ -515,7 +515,7 @@ fn report_tournament(
     for (rank, s) in table.iter().enumerate() {
         let rating = s.rating.map_or("-".into(), |e| format!("{e:+.0}"));
         println!(
-            "{:>3}. {:<width$}  {rating:>5}  {} - {} - {}, {} points of {} ({:.1}%)",
+            "{:>3}. {:<width$}  {rating:>5}  {} - {} - {}, {} of {} points ({:.1}%)",
             rank + 1,
             s.name,
             s.wins,

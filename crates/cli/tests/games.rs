@@ -1549,7 +1549,7 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
     assert!(played.iter().all(|l| l.contains(" - ")), "{text}");
     // A's rating against F alone: two wins and the virtual draw, 2.5 points of 3.
     let a_line = format!(
-        "standings (gauntlet; Elo on one scale, F at 0):\n  1. A  {:>5}  2 - 0 - 0, 2 points of 2 \
+        "standings (gauntlet; Elo on one scale, F at 0):\n  1. A  {:>5}  2 - 0 - 0, 2 of 2 points \
          (100.0%)\n",
         format!("{:+.0}", 400.0 * (2.5f64 / 0.5).log10())
     );
