@@ -34,10 +34,11 @@ const SURE: i32 = 100_000;
 /// 30,000 nodes a move in self-play +73 ± 36 Elo, with 5/4 and 2 behind; docs/BENCHMARKS.md,
 /// session 65).
 const MY_WEIGHT: [i32; 8] = [0, 3, 9, 14, 39, 80, 107, 0];
+const THEIR_WEIGHT: [i32; 8] = [0, 3, 9, 14, 32, 80, 171, 330];
+
 /// The evaluation's units in a logit of the game's result: the counts' weights were fitted
 /// at 150 a logit and now weigh 3/2 of that (the review judges moves' losses in it).
 pub(crate) const UNITS_PER_LOGIT: i32 = 225;
-const THEIR_WEIGHT: [i32; 8] = [0, 3, 9, 14, 32, 80, 171, 330];
 
 /// The worth of a position's threats for the side `me`, whose counts are `me`, against `op`
 /// (no decisive threat on the board).
