@@ -1288,7 +1288,10 @@ fn gomoku_match_gives_each_brain_its_own_stones() {
 /// 10^-0.5)) each won game multiplies the ratio by about s1 / 0.5, H1 after the first n
 /// with n ln(s1 / 0.5) >= ln 19 (8: 7 give 2.929); each lost opening pair by about (1 -
 /// s1) / 0.5, H0 after as many pairs (5: 4 give -2.933). With two games at once, the one
-/// still running when the test decides is played out and counted, the verdict not changed.
+/// still running when the test decides is played out and counted, the verdict not changed;
+/// and games may end out of order (game 11 before game 10), so when the fifth pair is
+/// complete a game of the next pair may have ended too, and the game still running may
+/// complete a sixth pair.
 #[test]
 fn gomoku_match_stops_when_the_sprt_decides() {
     let (_dir, openings, forfeits) = forfeit_setup("match-sprt", "0,0\n0,0, 1,1\n");
@@ -1333,14 +1336,20 @@ fn gomoku_match_stops_when_the_sprt_decides() {
     let j = quick_json([&forfeits, brain], &args);
     let games = j["games"].as_array().unwrap().len();
     assert_eq!(j["sprt"]["verdict"], "H0", "{j}");
-    assert_eq!(j["pairs"], json!([pairs_needed, 0, 0, 0, 0]), "{j}");
-    assert_eq!(
-        j["sprt"]["decided_after"].as_u64(),
-        Some(2 * pairs_needed as u64)
+    let pairs = j["pairs"].as_array().unwrap();
+    let lost = pairs[0].as_u64().unwrap() as usize;
+    assert!(
+        (pairs_needed..=pairs_needed + 1).contains(&lost) && pairs[1..].iter().all(|p| p == 0),
+        "{j}"
+    );
+    let decided_after = j["sprt"]["decided_after"].as_u64().unwrap() as usize;
+    assert!(
+        (2 * pairs_needed..=2 * pairs_needed + 1).contains(&decided_after),
+        "{j}"
     );
     assert!(
-        (2 * pairs_needed..=2 * pairs_needed + 1).contains(&games),
-        "{j}"
+        (decided_after..=decided_after + 1).contains(&games),
+        "at most the one game still running is played out: {j}"
     );
     // The text report says the verdict; a bad test is refused.
     let text = ok(&[
