@@ -353,16 +353,19 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     );
     assert_eq!(moves[8]["value"], "win in 1", "l8 makes five");
     assert_eq!(j["black"]["blunders"], 0);
-    // White's corner moves before it (a1, a2) hand Black free moves: each costs more than a
-    // mistake's loss, and a3, which lets the three through, is among the blunders.
-    for early in [&moves[1], &moves[3]] {
-        assert!(
-            ["mistake", "blunder"].contains(&early["verdict"].as_str().unwrap()),
-            "{early}"
-        );
-    }
+    // White's first corner move (a1) hands Black a free move: more than a mistake's loss,
+    // from a game still open (at depth 6, 249 units for Black: White's chance 0.25, then
+    // 0.04). The second (a2) loses as many units, but in a game already lost by the values
+    // (0.05 to 0.005): not marked. a3, which lets the three through, is a blunder.
+    assert!(
+        ["mistake", "blunder"].contains(&moves[1]["verdict"].as_str().unwrap()),
+        "{}",
+        moves[1]
+    );
+    assert_eq!(moves[3]["verdict"], "good", "{}", moves[3]);
+    assert!(moves[3]["loss"].as_i64().unwrap() >= 225, "{}", moves[3]);
     let white = j["white"]["blunders"].as_u64().unwrap();
-    assert!((1..=3).contains(&white), "{j}");
+    assert!((1..=2).contains(&white), "{j}");
     // The text names the same move.
     let text = ok(&["gomoku", "review", "h8a1i8a2j8a3k8a4l8", "--depth", "6"]);
     let a3_row = text.lines().find(|l| l.contains(" a3 ")).unwrap();

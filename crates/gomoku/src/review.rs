@@ -8,7 +8,11 @@ use alphabeta::{Game, Outcome, Score};
 use crate::evaluation::UNITS_PER_LOGIT;
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
-/// How a move compares with the best the player had.
+/// How a move compares with the best the player had: by what it lost in the evaluation's
+/// units, unless it hardly lowered the player's chance of winning (the evaluation's logistic
+/// scale, `UNITS_PER_LOGIT` a logit). Far ahead or far behind, a search's values swing by
+/// hundreds of units from one position to the next without a change in who wins; about an
+/// even position the units decide.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
@@ -31,6 +35,11 @@ impl Verdict {
     pub const MISTAKE: i32 = UNITS_PER_LOGIT;
     /// The least loss of a blunder: two logits.
     pub const BLUNDER: i32 = 2 * UNITS_PER_LOGIT;
+    /// The least fall of the winning chance (0 to 1) of an inaccuracy, a mistake and a
+    /// blunder, as chess tools judge moves (lichess: a tenth, a fifth and three tenths of
+    /// its chances from -1 to 1). About an even position the units' losses above fall
+    /// further (half a logit 0.12, one 0.23, two 0.38), so there the units decide.
+    pub const CHANCE_FALLS: [f64; 3] = [0.05, 0.1, 0.15];
 
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
     /// player, from the position before the move).
@@ -42,12 +51,21 @@ impl Verdict {
             // A slower win or a faster loss: still the same result.
             return Verdict::Good;
         }
-        match best.0 - played.0 {
+        let by_units = match best.0 - played.0 {
             l if l >= Self::BLUNDER => Verdict::Blunder,
             l if l >= Self::MISTAKE => Verdict::Mistake,
             l if l >= Self::INACCURACY => Verdict::Inaccuracy,
             _ => Verdict::Good,
-        }
+        };
+        let fall = winning_chance(best) - winning_chance(played);
+        let [inaccuracy, mistake, blunder] = Self::CHANCE_FALLS;
+        let by_chance = match fall {
+            f if f >= blunder => Verdict::Blunder,
+            f if f >= mistake => Verdict::Mistake,
+            f if f >= inaccuracy => Verdict::Inaccuracy,
+            _ => Verdict::Good,
+        };
+        by_units.min(by_chance)
     }
 
     /// The mark players write after such a move (`""`, `?!`, `?`, `??`).
@@ -59,6 +77,12 @@ impl Verdict {
             Verdict::Blunder => "??",
         }
     }
+}
+
+/// The chance of winning that a value (not a proven result) stands for, 0 to 1: the
+/// evaluation's logistic scale, on which its weights were fitted to game results.
+pub fn winning_chance(value: Score) -> f64 {
+    1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
 }
 
 /// One move of a reviewed game.
@@ -122,6 +146,10 @@ pub struct MoveReport {
     pub best_line: Vec<String>,
     /// See [`MoveReview::reply_line`].
     pub reply_line: Vec<String>,
+    /// Black's chance of winning after the move, 0 to 1, as [`Verdict`] reads the value
+    /// ([`winning_chance`]; a proven win 1, a proven loss 0, a proven draw one half): the curve of
+    /// a game's chances.
+    pub black_chance: f64,
 }
 
 impl MoveReport {
@@ -138,7 +166,22 @@ impl MoveReport {
             verdict: r.verdict,
             best_line: board.names(&r.best_line),
             reply_line: board.names(&r.reply_line),
+            black_chance: match r.player {
+                Color::Black => proven_chance(r.played_score),
+                Color::White => 1.0 - proven_chance(r.played_score),
+            },
         }
+    }
+}
+
+/// [`winning_chance`], with a proven win at 1 and a proven loss at 0.
+fn proven_chance(value: Score) -> f64 {
+    if value.is_win() {
+        1.0
+    } else if value.is_loss() {
+        0.0
+    } else {
+        winning_chance(value)
     }
 }
 
@@ -488,26 +531,36 @@ mod tests {
     /// loss is not; otherwise the loss decides.
     #[test]
     fn verdicts() {
-        let v = |a: Score, b: Score| Verdict::of(a, b);
-        assert_eq!(v(Score::win_in(3), Score(900)), Verdict::Blunder);
-        assert_eq!(v(Score(-900), Score::loss_in(4)), Verdict::Blunder);
-        assert_eq!(v(Score::win_in(3), Score::win_in(9)), Verdict::Good);
-        assert_eq!(v(Score::loss_in(8), Score::loss_in(2)), Verdict::Good);
+        let v = |a: i32, b: i32| Verdict::of(Score(a), Score(b));
+        assert_eq!(Verdict::of(Score::win_in(3), Score(900)), Verdict::Blunder);
         assert_eq!(
-            v(Score(100), Score(100 - Verdict::INACCURACY + 1)),
+            Verdict::of(Score(-900), Score::loss_in(4)),
+            Verdict::Blunder
+        );
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score::win_in(9)),
             Verdict::Good
         );
         assert_eq!(
-            v(Score(100), Score(100 - Verdict::INACCURACY)),
-            Verdict::Inaccuracy
+            Verdict::of(Score::loss_in(8), Score::loss_in(2)),
+            Verdict::Good
         );
-        assert_eq!(
-            v(Score(100), Score(100 - Verdict::MISTAKE)),
-            Verdict::Mistake
-        );
-        assert_eq!(
-            v(Score(100), Score(100 - Verdict::BLUNDER)),
-            Verdict::Blunder
-        );
+        // About an even position the units decide (112, 225 and 450 units).
+        assert_eq!(v(56, -55), Verdict::Good);
+        assert_eq!(v(56, -56), Verdict::Inaccuracy);
+        assert_eq!(v(112, -113), Verdict::Mistake);
+        assert_eq!(v(225, -225), Verdict::Blunder);
+        // Far ahead, the chance (1 / (1 + e^-x) at x logits, 225 units a logit): 300 units
+        // from 5.33 to 4 logits are 0.9952 to 0.9820, a fall of 0.013: nothing.
+        assert_eq!(v(1200, 900), Verdict::Good);
+        // From -1.33 logits to -5.33: 0.2086 to 0.0048, a fall of 0.204 (a corner move
+        // while the opponent builds): a blunder still.
+        assert_eq!(v(-300, -1200), Verdict::Blunder);
+        // From -3 logits to -5.33 (0.0474 to 0.0048, 0.043): the game was lost already.
+        assert_eq!(v(-675, -1200), Verdict::Good);
+        // From 3 to 2 logits (0.9526 to 0.8808, 0.072): 225 units, only an inaccuracy.
+        assert_eq!(v(675, 450), Verdict::Inaccuracy);
+        assert!((winning_chance(Score(0)) - 0.5).abs() < 1e-12);
+        assert!((winning_chance(Score(UNITS_PER_LOGIT)) - 0.731_058_6).abs() < 1e-6);
     }
 }

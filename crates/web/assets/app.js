@@ -206,8 +206,8 @@ function drawRecord(at) {
 }
 
 /**
- * Black's chances after each move (the position before the first: even) as the review values
- * them: the evaluation's logistic scale (about 150 units a logit, as the review's marks),
+ * Black's chances after each move (the position before the first: even) as the review gives
+ * them (`black_chance`: the evaluation's logistic scale, on which the marks are judged too),
  * a proven win or loss at the top or the bottom. A dark area under the line, the marked
  * moves as coloured dots, the move shown as a blue line; a click shows the board there.
  */
@@ -221,13 +221,7 @@ function drawGraph(at) {
   const W = Math.max(120, svg.clientWidth || 300), H = 90, n = G.game.moves.length;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.replaceChildren();
-  const chance = (r) => {
-    const v = r.value;
-    const sign = r.player === "black" ? 1 : -1;
-    if (v.startsWith("win")) return sign > 0 ? 1 : 0;
-    if (v.startsWith("loss")) return sign > 0 ? 0 : 1;
-    return 1 / (1 + Math.exp((-sign * Number(v)) / 150));
-  };
+  const chance = (r) => r.black_chance;
   const x = (k) => (n ? (k / n) * W : 0);
   const y = (p) => H - 4 - p * (H - 8);
   const points = [[0, 0.5], ...moves.map((r) => [r.number, chance(r)])];

@@ -591,7 +591,26 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     // (White's corner moves before a3 also lose much: a blunder each or not, by a little.)
     assert_eq!(v["black"]["blunders"], 0);
     let white = v["white"]["blunders"].as_u64().unwrap();
-    assert!((1..=3).contains(&white), "{v}");
+    assert!((1..=2).contains(&white), "{v}");
+    // Black's chance after each move, for the page's graph: the value (the mover's) on the
+    // evaluation's logistic scale, 225 units a logit, proven results at 0 and 1.
+    for m in moves {
+        let value = m["value"].as_str().unwrap();
+        let mover = if value.starts_with("win") {
+            1.0
+        } else if value.starts_with("loss") {
+            0.0
+        } else {
+            1.0 / (1.0 + (-value.parse::<f64>().unwrap() / 225.0).exp())
+        };
+        let black = if m["player"] == "black" {
+            mover
+        } else {
+            1.0 - mover
+        };
+        let got = m["black_chance"].as_f64().unwrap();
+        assert!((got - black).abs() < 1e-9, "{m}");
+    }
     assert_eq!(v["seconds_per_position"], 0.5);
     // The game is free again, and unchanged.
     let (_, g) = get(&c, &game).await;
