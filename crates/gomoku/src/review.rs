@@ -16,14 +16,15 @@ use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
-    /// The engine's own choice, or within [`Verdict::INACCURACY`] of it.
+    /// The engine's own choice, or within [`Verdict::INACCURACY`] of it, or a chance lowered
+    /// by less than the first of [`Verdict::CHANCE_FALLS`].
     Good,
-    /// Lost at least [`Verdict::INACCURACY`].
+    /// Lost at least [`Verdict::INACCURACY`], the chance lowered by at least the first fall.
     Inaccuracy,
-    /// Lost at least [`Verdict::MISTAKE`].
+    /// Lost at least [`Verdict::MISTAKE`], the chance lowered by at least the second.
     Mistake,
-    /// Lost at least [`Verdict::BLUNDER`], or turned a proven win into no win, or a position
-    /// not lost into a proven loss.
+    /// Lost at least [`Verdict::BLUNDER`], the chance lowered by at least the third; or
+    /// turned a proven win into no win, or a position not lost into a proven loss.
     Blunder,
 }
 
@@ -36,9 +37,9 @@ impl Verdict {
     /// The least loss of a blunder: two logits.
     pub const BLUNDER: i32 = 2 * UNITS_PER_LOGIT;
     /// The least fall of the winning chance (0 to 1) of an inaccuracy, a mistake and a
-    /// blunder, as chess tools judge moves (lichess: a tenth, a fifth and three tenths of
-    /// its chances from -1 to 1). About an even position the units' losses above fall
-    /// further (half a logit 0.12, one 0.23, two 0.38), so there the units decide.
+    /// blunder, as chess tools judge moves by the chance rather than by the value. About an
+    /// even position the units' losses above lower it by more (half a logit 0.12, one 0.23,
+    /// two 0.38), so there the units decide.
     pub const CHANCE_FALLS: [f64; 3] = [0.05, 0.1, 0.15];
 
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
