@@ -56,6 +56,13 @@ const CLOCK_SHARE: u32 = 4;
 /// kept back from both the turn and the match clock's share.
 const PIPE_DELAY: Duration = Duration::from_millis(30);
 
+/// What each move still to come is likely to lose to the pipes and the scheduler, beyond its
+/// search: that many times the moves the game may still take (half the empty cells) are kept
+/// back from the match clock, so a long game's last moves still find time to answer in (a
+/// quarter of what is left, with nothing kept back, shrinks below a millisecond by the
+/// hundredth move of a two-second game).
+const MOVE_OVERHEAD: Duration = Duration::from_millis(1);
+
 /// How long a search runs before it shows Yixin-Board the root move it is on (as Rapfi
 /// waits): a short search's marks would only flood the board.
 const REALTIME_AFTER: Duration = Duration::from_millis(200);
@@ -732,7 +739,17 @@ impl Brain {
         let margin = PIPE_DELAY + turn / 20;
         let floor = Duration::from_millis(5);
         let t = turn.saturating_sub(margin);
-        match self.time_left.map(|left| left / CLOCK_SHARE) {
+        let moves_to_go = self.board.as_ref().map_or(0, |b| {
+            (b.size() as u32)
+                .pow(2)
+                .saturating_sub(b.history().len() as u32)
+                / 2
+        });
+        let kept = MOVE_OVERHEAD * moves_to_go;
+        match self
+            .time_left
+            .map(|left| left.saturating_sub(kept) / CLOCK_SHARE)
+        {
             // A clock nearly spent still gets answers, each within its share.
             Some(share) if share.saturating_sub(PIPE_DELAY) < t => Limit::Time(
                 share
@@ -940,5 +957,35 @@ mod tests {
         assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(5)));
         let b = brain(10_000, Some(12));
         assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(3)));
+    }
+
+    #[test]
+    fn the_clock_keeps_time_back_for_the_moves_to_come() {
+        // An empty 15x15 board: 225 cells, 112 moves to come, 112 ms kept back; of 60 s
+        // left a quarter of 59,888 ms, less 30 ms.
+        let mut b = brain(20_000, Some(60_000));
+        b.board = Some(Board::new(15, Rule::Freestyle).unwrap());
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(14_942)));
+        // 200 ms left: a quarter of 88 ms is 22 ms, all of it the pipes' margin: the floor.
+        b.time_left = Some(ms(200));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(5)));
+        // Less left than is kept back: no time to search, an answer at once.
+        b.time_left = Some(ms(100));
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t.is_zero()));
+        // The moves to come are half the empty cells: of 1 s left, a 20x20 board keeps 200
+        // ms (a quarter of 800, less 30: 170 ms), a 5x5 board 12 ms (247 - 30 = 217 ms).
+        b.time_left = Some(ms(1000));
+        b.board = Some(Board::new(20, Rule::Freestyle).unwrap());
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(170)));
+        b.board = Some(Board::new(5, Rule::Freestyle).unwrap());
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(217)));
+        // A stone fewer empty cells: 24, still 12 moves; two fewer, 23: 11 (a quarter of
+        // 989 ms, 247.25, less 30).
+        b.board.as_mut().unwrap().place(0);
+        assert!(matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(217)));
+        b.board.as_mut().unwrap().place(1);
+        assert!(
+            matches!(b.limit(Duration::ZERO), Limit::Time(t) if t == ms(1000 - 11) / 4 - ms(30))
+        );
     }
 }
