@@ -52,21 +52,26 @@ impl Verdict {
             // A slower win or a faster loss: still the same result.
             return Verdict::Good;
         }
-        let by_units = match best.0 - played.0 {
-            l if l >= Self::BLUNDER => Verdict::Blunder,
-            l if l >= Self::MISTAKE => Verdict::Mistake,
-            l if l >= Self::INACCURACY => Verdict::Inaccuracy,
-            _ => Verdict::Good,
-        };
+        let by_units = Self::by(
+            best.0 - played.0,
+            [Self::INACCURACY, Self::MISTAKE, Self::BLUNDER],
+        );
         let fall = winning_chance(best) - winning_chance(played);
-        let [inaccuracy, mistake, blunder] = Self::CHANCE_FALLS;
-        let by_chance = match fall {
-            f if f >= blunder => Verdict::Blunder,
-            f if f >= mistake => Verdict::Mistake,
-            f if f >= inaccuracy => Verdict::Inaccuracy,
-            _ => Verdict::Good,
-        };
-        by_units.min(by_chance)
+        by_units.min(Self::by(fall, Self::CHANCE_FALLS))
+    }
+
+    /// The verdict on a loss against the least losses of an inaccuracy, a mistake and a
+    /// blunder.
+    fn by<T: PartialOrd>(loss: T, [inaccuracy, mistake, blunder]: [T; 3]) -> Verdict {
+        if loss >= blunder {
+            Verdict::Blunder
+        } else if loss >= mistake {
+            Verdict::Mistake
+        } else if loss >= inaccuracy {
+            Verdict::Inaccuracy
+        } else {
+            Verdict::Good
+        }
     }
 
     /// The mark players write after such a move (`""`, `?!`, `?`, `??`).
@@ -80,8 +85,9 @@ impl Verdict {
     }
 }
 
-/// The chance of winning that a value (not a proven result) stands for, 0 to 1: the
-/// evaluation's logistic scale, on which its weights were fitted to game results.
+/// The chance of winning that a value stands for, 0 to 1: the evaluation's logistic scale, on
+/// which its weights were fitted to game results. A proven win or loss, millions of units
+/// away, comes out at 1 and 0 exactly.
 pub fn winning_chance(value: Score) -> f64 {
     1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
 }
@@ -168,21 +174,10 @@ impl MoveReport {
             best_line: board.names(&r.best_line),
             reply_line: board.names(&r.reply_line),
             black_chance: match r.player {
-                Color::Black => proven_chance(r.played_score),
-                Color::White => 1.0 - proven_chance(r.played_score),
+                Color::Black => winning_chance(r.played_score),
+                Color::White => 1.0 - winning_chance(r.played_score),
             },
         }
-    }
-}
-
-/// [`winning_chance`], with a proven win at 1 and a proven loss at 0.
-fn proven_chance(value: Score) -> f64 {
-    if value.is_win() {
-        1.0
-    } else if value.is_loss() {
-        0.0
-    } else {
-        winning_chance(value)
     }
 }
 
@@ -563,5 +558,7 @@ mod tests {
         assert_eq!(v(675, 450), Verdict::Inaccuracy);
         assert!((winning_chance(Score(0)) - 0.5).abs() < 1e-12);
         assert!((winning_chance(Score(UNITS_PER_LOGIT)) - 0.731_058_6).abs() < 1e-6);
+        assert_eq!(winning_chance(Score::win_in(40)), 1.0);
+        assert_eq!(winning_chance(Score::loss_in(40)), 0.0);
     }
 }
