@@ -174,7 +174,7 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
     }
-    println!("  #  player  move        value    engine     its value   loss");
+    println!("  #  player  move        value    engine     its value   loss  chance lost");
     for m in &moves {
         let best = match &m.best {
             Some(b) if *b == m.cell => "=",
@@ -182,7 +182,7 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
             None => "-",
         };
         println!(
-            "{:>3}  {:<6}  {:<4} {:<2} {:>10}    {:<4}  {:>12}   {:>4}",
+            "{:>3}  {:<6}  {:<4} {:<2} {:>10}    {:<4}  {:>12}   {:>4}  {:>11}",
             m.number,
             m.player,
             m.cell,
@@ -190,7 +190,8 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
             m.value,
             best,
             m.best_value,
-            m.loss
+            m.loss,
+            percent(m.chance_lost)
         );
         // Why a marked move is marked: what the engine had in mind, and the answer.
         if m.verdict != Verdict::Good {
@@ -209,4 +210,14 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// A fall of the winning chance in whole percentage points, rounded down (`12%`: at least
+/// 12, so that a fall shown as 5% is at least the first mark's), or nothing below one point.
+fn percent(chance: f64) -> String {
+    if chance < 0.01 {
+        String::new()
+    } else {
+        format!("{}%", (100.0 * chance).floor())
+    }
 }

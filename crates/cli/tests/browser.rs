@@ -397,7 +397,17 @@ async fn gomoku(c: &Client, url: &str) {
     click(c, "#g-first").await;
     assert_eq!(js(c, &format!("return {stones};")).await, json!(0));
     assert!(text(c, "g-status").await.starts_with("Move 0 of 9"));
-    for _ in 0..6 {
+    for _ in 0..2 {
+        click(c, "#g-forward").await;
+    }
+    // White's a1 from a game still open: if it is marked, its chance fell by 5 points or
+    // more, and the status says by how much.
+    let status = text(c, "g-status").await;
+    assert!(status.starts_with("Move 2 of 9: white a1"), "{status}");
+    if marked.iter().any(|(cell, _)| cell == "a1") {
+        assert!(status.contains("; the chance of winning "), "{status}");
+    }
+    for _ in 0..4 {
         click(c, "#g-forward").await;
     }
     assert_eq!(js(c, &format!("return {stones};")).await, json!(6));

@@ -366,10 +366,36 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     assert!(moves[3]["loss"].as_i64().unwrap() >= 225, "{}", moves[3]);
     let white = j["white"]["blunders"].as_u64().unwrap();
     assert!((1..=2).contains(&white), "{j}");
+    // The chance each move lost, from its two values on the logistic scale (225 units a
+    // logit, a proven loss 0): why a2 is not marked though it lost as many units as a1.
+    let chance = |v: &Value| match v.as_str().unwrap() {
+        v if v.starts_with("win") => 1.0,
+        v if v.starts_with("loss") => 0.0,
+        v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / 225.0).exp()),
+    };
+    for m in &moves[1..6] {
+        let lost: f64 = chance(&m["best_value"]) - chance(&m["value"]);
+        let got = m["chance_lost"].as_f64().unwrap();
+        assert!((got - lost.max(0.0)).abs() < 1e-9, "{m}");
+    }
+    assert!(
+        moves[1]["chance_lost"].as_f64().unwrap() >= 0.1,
+        "{}",
+        moves[1]
+    );
+    assert!(
+        moves[3]["chance_lost"].as_f64().unwrap() < 0.05,
+        "{}",
+        moves[3]
+    );
     // The text names the same move.
     let text = ok(&["gomoku", "review", "h8a1i8a2j8a3k8a4l8", "--depth", "6"]);
     let a3_row = text.lines().find(|l| l.contains(" a3 ")).unwrap();
     assert!(a3_row.contains("??"), "{text}");
+    // Its last column is the chance lost, in whole points rounded down.
+    let a1_row = text.lines().find(|l| l.contains(" a1 ")).unwrap();
+    let shown = (100.0 * moves[1]["chance_lost"].as_f64().unwrap()).floor();
+    assert!(a1_row.ends_with(&format!(" {shown}%")), "{text}");
     assert!(fails(&["gomoku", "review", ""]).contains("no moves"));
     assert!(fails(&["gomoku", "review", "h8h8"]).contains("in the game"));
 }
@@ -450,6 +476,11 @@ fn gomoku_review_reads_a_game_from_an_sgf_file() {
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.starts_with("(;FF[4]GM[4]SZ[15]RU[1]PB[one]PW[two]RE[B+1]C[Reviewed"));
     assert!(written.contains(";W[am]C[?? loss in"), "{written}");
+    // a2 (W[an]) lost units and a little of the chance, both in its comment.
+    let a2 = &written[written.find(";W[an]C[").unwrap() + 8..];
+    let a2 = &a2[..a2.find(']').unwrap()];
+    assert!(a2.contains(", a loss of "), "{a2}");
+    assert!(a2.ends_with(" points less"), "{a2}");
     assert!(
         written.contains(")(;W["),
         "White's better line beside a3: {written}"

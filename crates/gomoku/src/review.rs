@@ -111,6 +111,11 @@ pub struct MoveReview {
     /// search of the next position thought better of the move than this one did, and when
     /// either value is a proven win or loss).
     pub loss: i32,
+    /// How much the move lowered its player's chance of winning (0 to 1, see
+    /// [`winning_chance`]) against the best: 0 for the engine's own choice and when the
+    /// next search thought better of it. Unlike `loss` it counts proven results too (a win
+    /// given away falls from 1), and it tells why a large loss far ahead goes unmarked.
+    pub chance_lost: f64,
     /// The move's verdict.
     pub verdict: Verdict,
     /// The engine's expected line from the position before the move (its choice first; a
@@ -147,6 +152,8 @@ pub struct MoveReport {
     pub best_value: String,
     /// See [`MoveReview::loss`].
     pub loss: i32,
+    /// See [`MoveReview::chance_lost`].
+    pub chance_lost: f64,
     /// See [`Verdict`].
     pub verdict: Verdict,
     /// See [`MoveReview::best_line`].
@@ -170,6 +177,7 @@ impl MoveReport {
             best: r.best.map(|b| board.name(b)),
             best_value: r.best_score.to_string(),
             loss: r.loss,
+            chance_lost: r.chance_lost,
             verdict: r.verdict,
             best_line: board.names(&r.best_line),
             reply_line: board.names(&r.reply_line),
@@ -236,6 +244,12 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
                 format!(", a loss of {}", r.loss)
             } else {
                 String::new()
+            };
+            let chance = (100.0 * r.chance_lost).floor();
+            let loss = if chance >= 1.0 {
+                format!("{loss}, the chance of winning {chance} points less")
+            } else {
+                loss
             };
             let best = r.best.map_or("-".to_string(), |c| b.name(c));
             let mark = match r.verdict.mark() {
@@ -345,6 +359,7 @@ pub fn review(
                 best_score,
                 played_score,
                 loss: 0,
+                chance_lost: 0.0,
                 verdict: if chosen {
                     Verdict::Good
                 } else {
@@ -355,6 +370,10 @@ pub fn review(
             };
             if !chosen && !review.decided() {
                 review.loss = (best_score.0 - played_score.0).max(0);
+            }
+            if !chosen {
+                review.chance_lost =
+                    (winning_chance(best_score) - winning_chance(played_score)).max(0.0);
             }
             review
         })
@@ -460,6 +479,7 @@ mod tests {
             "not the unsearched forced move's 0"
         );
         assert_eq!((block.loss, block.verdict), (0, Verdict::Good));
+        assert_eq!(block.chance_lost, 0.0);
     }
 
     /// A player who does not block a four (White's a3) had the value of the position after
@@ -483,6 +503,9 @@ mod tests {
         assert_ne!(ignored.best_score, Score::DRAW, "{}", ignored.best_score);
         assert!(ignored.played_score.is_loss());
         assert_eq!((ignored.verdict, ignored.loss), (Verdict::Blunder, 0));
+        // Its chance fell from the block's (225 units a logit) to nothing, a proven loss.
+        let before = 1.0 / (1.0 + (-f64::from(ignored.best_score.0) / 225.0).exp());
+        assert!((ignored.chance_lost - before).abs() < 1e-12);
         assert_eq!(ignored.best_line.len(), 1 + next.pv.len());
         assert_eq!(ignored.best_line[1..], next.pv[..]);
     }

@@ -253,6 +253,13 @@ function nextLine() {
   return r ? r.best_line : [];
 }
 
+/** How much a reviewed move lowered its player's chance of winning, in whole points (the
+ * review's marks are judged by it too), or nothing under one point. */
+const chanceLost = (r) => {
+  const points = Math.floor(100 * r.chance_lost);
+  return points >= 1 ? `; the chance of winning ${points} points less` : "";
+};
+
 /** Stepping through the game: the move shown last, how the review judged it, what comes. */
 function browsingStatus() {
   const k = G.view, total = G.game.moves.length;
@@ -261,7 +268,7 @@ function browsingStatus() {
   if (k > 0) {
     const mark = markOf(r);
     text += `: ${k % 2 ? "black" : "white"} ${G.game.moves[k - 1]}${mark}`;
-    if (r) text += ` (${r.value} after it${r.best && r.best !== r.move ? `; the engine: ${r.best}, ${r.best_value}` : ""})`;
+    if (r) text += ` (${r.value} after it${r.best && r.best !== r.move ? `; the engine: ${r.best}, ${r.best_value}` : ""}${chanceLost(r)})`;
   }
   const next = reviewOf(k + 1);
   if (next && next.best_line.length) text += `. ${k % 2 ? "White" : "Black"} to play, the engine's line: ${next.best_line.join(" ")}`;
