@@ -610,6 +610,19 @@ async fn a_review_marks_the_move_that_lost_the_game() {
         };
         let got = m["black_chance"].as_f64().unwrap();
         assert!((got - black).abs() < 1e-9, "{m}");
+        // The chance the mover lost: the same scale, before the move less after it.
+        let before = match m["best_value"].as_str().unwrap() {
+            v if v.starts_with("win") => 1.0,
+            v if v.starts_with("loss") => 0.0,
+            v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / 225.0).exp()),
+        };
+        let lost = if m["best"] == m["move"] {
+            0.0
+        } else {
+            (before - mover).max(0.0)
+        };
+        let got = m["chance_lost"].as_f64().unwrap();
+        assert!((got - lost).abs() < 1e-9, "{m}");
     }
     assert_eq!(v["seconds_per_position"], 0.5);
     // The game is free again, and unchanged.
