@@ -4,8 +4,8 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    read_psq, read_sgf, review, review_sgf, Board, Color, Engine, Limit, MoveReport, SgfGame,
-    Summary, Verdict,
+    read_psq, read_sgf, review, review_sgf, whole_points, Board, Color, Engine, Limit, MoveReport,
+    SgfGame, Summary, Verdict,
 };
 use anyhow::{Context, Result};
 use clap::Args;
@@ -212,12 +212,11 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
     Ok(())
 }
 
-/// A fall of the winning chance in whole percentage points, rounded down (`12%`: at least
-/// 12, so that a fall shown as 5% is at least the first mark's), or nothing below one point.
+/// A fall of the winning chance as the review's column shows it (`12%`, see
+/// [`whole_points`]), or nothing below one point.
 fn percent(chance: f64) -> String {
-    if chance < 0.01 {
-        String::new()
-    } else {
-        format!("{}%", (100.0 * chance).floor())
+    match whole_points(chance) {
+        0 => String::new(),
+        p => format!("{p}%"),
     }
 }

@@ -56,7 +56,9 @@ pub use game::MAX_MOVES;
 pub use patterns::{Pattern, PATTERNS};
 pub use psq::{read_psq, write_psq, PsqError};
 pub use renju::Foul;
-pub use review::{review, review_sgf, winning_chance, MoveReport, MoveReview, Summary, Verdict};
+pub use review::{
+    review, review_sgf, whole_points, winning_chance, MoveReport, MoveReview, Summary, Verdict,
+};
 pub use sgf::{read_sgf, SgfError, SgfGame, SgfNote};
 pub use vcf::VcfSearch;
 pub use vct::VctSearch;

@@ -92,6 +92,12 @@ pub fn winning_chance(value: Score) -> f64 {
     1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
 }
 
+/// A fall of the winning chance (0 to 1) in whole percentage points, rounded down, as the
+/// reviews print it: a fall shown as 5 reached at least the first mark's 5.
+pub fn whole_points(chance: f64) -> u32 {
+    (100.0 * chance).floor() as u32
+}
+
 /// One move of a reviewed game.
 #[derive(Clone, Debug)]
 pub struct MoveReview {
@@ -245,8 +251,8 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
             } else {
                 String::new()
             };
-            let chance = (100.0 * r.chance_lost).floor();
-            let loss = if chance >= 1.0 {
+            let chance = whole_points(r.chance_lost);
+            let loss = if chance >= 1 {
                 format!("{loss}, the chance of winning {chance} points less")
             } else {
                 loss
@@ -464,6 +470,17 @@ mod tests {
 
     /// A forced move (White's only block of Black's four) is not searched where it is played;
     /// its value is the next position's, as a separate search of that position finds it.
+    /// The points shown never round a fall up past a mark's threshold.
+    #[test]
+    fn chance_falls_are_shown_in_whole_points_rounded_down() {
+        assert_eq!(whole_points(0.0), 0);
+        assert_eq!(whole_points(0.0099), 0);
+        assert_eq!(whole_points(0.0499), 4);
+        assert_eq!(whole_points(0.05), 5);
+        assert_eq!(whole_points(0.2187), 21);
+        assert_eq!(whole_points(1.0), 100);
+    }
+
     #[test]
     fn a_forced_move_takes_the_value_of_the_position_it_leads_to() {
         let g = game("h8f8i8a1j8a2g8k8");
