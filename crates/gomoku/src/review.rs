@@ -468,8 +468,6 @@ mod tests {
         (b, next)
     }
 
-    /// A forced move (White's only block of Black's four) is not searched where it is played;
-    /// its value is the next position's, as a separate search of that position finds it.
     /// The points shown never round a fall up past a mark's threshold.
     #[test]
     fn chance_falls_are_shown_in_whole_points_rounded_down() {
@@ -481,6 +479,8 @@ mod tests {
         assert_eq!(whole_points(1.0), 100);
     }
 
+    /// A forced move (White's only block of Black's four) is not searched where it is played;
+    /// its value is the next position's, as a separate search of that position finds it.
     #[test]
     fn a_forced_move_takes_the_value_of_the_position_it_leads_to() {
         let g = game("h8f8i8a1j8a2g8k8");
