@@ -56,8 +56,7 @@ impl Verdict {
             best.0 - played.0,
             [Self::INACCURACY, Self::MISTAKE, Self::BLUNDER],
         );
-        let fall = winning_chance(best) - winning_chance(played);
-        by_units.min(Self::by(fall, Self::CHANCE_FALLS))
+        by_units.min(Self::by(chance_fall(best, played), Self::CHANCE_FALLS))
     }
 
     /// The verdict on a loss against the least losses of an inaccuracy, a mistake and a
@@ -90,6 +89,12 @@ impl Verdict {
 /// away, comes out at 1 and 0 exactly.
 pub fn winning_chance(value: Score) -> f64 {
     1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
+}
+
+/// How much lower the chance of winning is at `played` than at `best` (0 where it is not
+/// lower): what a move worth `played` lost where the best was worth `best`.
+fn chance_fall(best: Score, played: Score) -> f64 {
+    (winning_chance(best) - winning_chance(played)).max(0.0)
 }
 
 /// A fall of the winning chance (0 to 1) in whole percentage points, rounded down, as the
@@ -251,11 +256,9 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
             } else {
                 String::new()
             };
-            let chance = whole_points(r.chance_lost);
-            let loss = if chance >= 1 {
-                format!("{loss}, the chance of winning {chance} points less")
-            } else {
-                loss
+            let chance = match whole_points(r.chance_lost) {
+                0 => String::new(),
+                p => format!(", the chance of winning {p} points less"),
             };
             let best = r.best.map_or("-".to_string(), |c| b.name(c));
             let mark = match r.verdict.mark() {
@@ -263,7 +266,7 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
                 m => format!("{m} "),
             };
             format!(
-                "{mark}{} after it; the engine: {best}, {}{loss}",
+                "{mark}{} after it; the engine: {best}, {}{loss}{chance}",
                 r.played_score, r.best_score
             )
         };
@@ -378,8 +381,7 @@ pub fn review(
                 review.loss = (best_score.0 - played_score.0).max(0);
             }
             if !chosen {
-                review.chance_lost =
-                    (winning_chance(best_score) - winning_chance(played_score)).max(0.0);
+                review.chance_lost = chance_fall(best_score, played_score);
             }
             review
         })
