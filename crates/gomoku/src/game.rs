@@ -15,7 +15,7 @@ use crate::patterns::Pattern;
 /// At most this many moves are searched in a quiet position (the best by their patterns),
 /// unless all of them lose ([`Game::generate_rest`] gives the others); forced positions
 /// search all their replies.
-pub const MAX_MOVES: usize = 20;
+pub const MAX_MOVES: usize = 24;
 
 /// Worth of a pattern made for the side to move (attack) and taken from the opponent
 /// (defence), by pattern.
