@@ -29,7 +29,10 @@ use clap::Args;
 use crate::gomoku_cmd::{opening, rule_of, RuleArg};
 use crate::sprt::{Sprt, Verdict};
 use brain::{end_brains_when_interrupted, interrupted, words, Brain, Process, OUT_OF_TIME};
-use score::{llr_of, standings, summarise, tally, GameReport, SprtReport, TournamentReport};
+use score::{
+    llr_of, paired_differences, standings, summarise, tally, GameReport, SprtReport,
+    TournamentReport,
+};
 use tournament::{schedule, Tournament};
 
 #[derive(Args, Debug)]
@@ -466,16 +469,23 @@ fn print_score(summary: &score::MatchReport) {
     }
 }
 
-/// A tournament's end: each pairing's score, then the standings (as JSON with `json`).
+/// A tournament's end: each pairing's score, in a gauntlet with `openings` the later
+/// challengers set beside the first opening by opening, then the standings (as JSON with
+/// `json`).
 fn report_tournament(
     tournament: Tournament,
     names: Vec<String>,
     pairings: &[[usize; 2]],
     reports: Vec<GameReport>,
-    paired: bool,
+    openings: bool,
     json: bool,
 ) -> Result<()> {
     let table = standings(&names, pairings, &reports);
+    let paired = if openings && tournament == Tournament::Gauntlet {
+        paired_differences(&names, pairings, &reports)
+    } else {
+        vec![]
+    };
     let mut by_pairing: Vec<Vec<GameReport>> = pairings.iter().map(|_| vec![]).collect();
     for r in reports {
         by_pairing[r.pairing].push(r);
@@ -484,7 +494,7 @@ fn report_tournament(
         .iter()
         .zip(by_pairing)
         .filter(|(_, games)| !games.is_empty())
-        .map(|(&[x, y], games)| summarise([names[x].clone(), names[y].clone()], games, paired))
+        .map(|(&[x, y], games)| summarise([names[x].clone(), names[y].clone()], games, openings))
         .collect();
     if json {
         // The games in the order they were set, out of their pairings.
@@ -498,6 +508,7 @@ fn report_tournament(
             engines: names,
             standings: table,
             pairings: summaries,
+            paired,
             games,
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -505,6 +516,24 @@ fn report_tournament(
     }
     for summary in &summaries {
         print_score(summary);
+    }
+    if let Some(first) = paired.first() {
+        println!(
+            "paired by opening with {} (each one's score against {} on the same openings):",
+            first.against, names[0]
+        );
+        for d in &paired {
+            let error = d
+                .standard_error
+                .map_or(String::new(), |e| format!(" ± {:.1}", 100.0 * e));
+            println!(
+                "  {} - {}: {:+.1}{error} points over {} openings",
+                d.engine,
+                d.against,
+                100.0 * d.difference,
+                d.openings
+            );
+        }
     }
     println!(
         "standings ({}; Elo on one scale, {} at 0):",

@@ -1610,6 +1610,102 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
     );
 }
 
+/// A gauntlet with openings sets each later challenger beside the first, opening by
+/// opening: here ours (`A`) against a brain that forfeits every game (`F`) and against
+/// itself at a tenth of the nodes (`B`, which wins some openings' two games, splits or
+/// loses others: against itself at equal nodes it would split them all). The test pairs the two challengers' points itself from the game list
+/// (each opening's two games by the names and results) and the report must agree, in the
+/// JSON and in the text.
+#[test]
+fn gomoku_gauntlet_pairs_the_challengers_by_opening() {
+    let (dir, openings, forfeits) =
+        forfeit_setup("match-paired", "0,0\n1,1, 0,1\n-2,0, 3,-1, 0,2\n");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let openings = openings.to_str().unwrap();
+    let mut args = vec!["gomoku", "match", "--memory", "32"];
+    args.extend(["--nodes", "3000", "--nodes", "3000", "--nodes", "300"]);
+    for (e, name) in [(brain, "A"), (forfeits.as_str(), "F"), (brain, "B")] {
+        args.extend(["--engine", e, "--name", name]);
+    }
+    args.extend([
+        "--tournament",
+        "gauntlet",
+        "--openings",
+        openings,
+        "--games",
+        "6",
+    ]);
+    let j: Value = serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
+    // Each challenger's points in each opening, from the games.
+    let mut points = std::collections::BTreeMap::<(String, u64), f64>::new();
+    for g in j["games"].as_array().unwrap() {
+        let (black, white) = (g["black"].as_str().unwrap(), g["white"].as_str().unwrap());
+        let (challenger, is_black) = if black == "A" {
+            (white, false)
+        } else {
+            (black, true)
+        };
+        let won = match g["result"].as_str().unwrap() {
+            "draw" => 0.5,
+            "black" if is_black => 1.0,
+            "white" if !is_black => 1.0,
+            _ => 0.0,
+        };
+        *points
+            .entry((challenger.to_string(), g["opening"].as_u64().unwrap()))
+            .or_default() += won;
+    }
+    let shares: Vec<f64> = (1..=3)
+        .map(|k| (points[&("B".to_string(), k)] - points[&("F".to_string(), k)]) / 2.0)
+        .collect();
+    assert!(
+        shares.iter().all(|s| (0.0..=1.0).contains(s)),
+        "F scores nothing: {j}"
+    );
+    assert!(
+        shares.iter().any(|&s| s != shares[0]),
+        "openings that differ: {j}"
+    );
+    let mean = shares.iter().sum::<f64>() / 3.0;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / 2.0;
+    let error = (variance / 3.0).sqrt();
+    let paired = &j["paired"];
+    assert_eq!(paired.as_array().map(Vec::len), Some(1), "{j}");
+    let d = &paired[0];
+    assert_eq!(
+        (&d["engine"], &d["against"], &d["openings"]),
+        (&json!("B"), &json!("F"), &json!(3))
+    );
+    assert!(
+        (d["difference"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{mean}: {j}"
+    );
+    assert!(
+        (d["standard_error"].as_f64().unwrap() - error).abs() < 1e-9,
+        "{error}: {j}"
+    );
+    // The text says the same in points (node-capped games repeat).
+    let text = ok(&args);
+    let line = format!(
+        "paired by opening with F (each one's score against A on the same openings):\n  B - F: \
+         {:+.1} ± {:.1} points over 3 openings\n",
+        100.0 * mean,
+        100.0 * error
+    );
+    assert!(text.contains(&line), "{line}{text}");
+    // A round robin has no one first engine to pair by: it pairs nothing.
+    let round_robin: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == "gauntlet" { "round-robin" } else { a })
+        .collect();
+    let j: Value = serde_json::from_str(&ok(&[&round_robin[..], &["--json"]].concat())).unwrap();
+    assert!(
+        j.get("paired").is_none() && j["pairings"][2].is_object(),
+        "{j}"
+    );
+    drop(dir);
+}
+
 /// `--shuffle SEED` takes the openings in an order the seed sets: every opening once in a
 /// match as long as the file, both games of a pair on one opening, the opening's number
 /// that of its line, the same order again for the same seed, another for another seed.
