@@ -1,5 +1,5 @@
 //! `alphabeta gomoku`: analyse a position, look for a VCF, play in the terminal, benchmark
-//! (review and match in their own modules).
+//! (review, match and compare in their own modules).
 
 use std::time::Duration;
 
@@ -31,6 +31,9 @@ pub enum GomokuCommand {
     /// Play Gomocup brains against each other over the protocol (two, or a round robin or
     /// gauntlet of more), judged by the rule: openings, clocks, the score and its Elo.
     Match(Box<crate::gomoku_match::MatchArgs>),
+    /// One brain's games in two match reports (`match --json`), paired by opponent and
+    /// opening: how many points a change gained, with its standard error.
+    Compare(crate::gomoku_match::compare::CompareArgs),
 }
 
 #[derive(Args, Debug)]
@@ -298,6 +301,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),
         GomokuCommand::Match(a) => crate::gomoku_match::run(a),
+        GomokuCommand::Compare(a) => crate::gomoku_match::compare::run(a),
     }
 }
 

@@ -10,6 +10,7 @@
 //! on an empty board, else `BOARD` ... `DONE`), then `TURN` with the other's last move.
 
 mod brain;
+pub mod compare;
 mod rating;
 mod score;
 mod tournament;

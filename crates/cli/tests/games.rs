@@ -1636,28 +1636,8 @@ fn gomoku_gauntlet_pairs_the_challengers_by_opening() {
         "6",
     ]);
     let j: Value = serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
-    // Each challenger's points in each opening, from the games.
-    let mut points = std::collections::BTreeMap::<(String, u64), f64>::new();
-    for g in j["games"].as_array().unwrap() {
-        let (black, white) = (g["black"].as_str().unwrap(), g["white"].as_str().unwrap());
-        let (challenger, is_black) = if black == "A" {
-            (white, false)
-        } else {
-            (black, true)
-        };
-        let won = match g["result"].as_str().unwrap() {
-            "draw" => 0.5,
-            "black" if is_black => 1.0,
-            "white" if !is_black => 1.0,
-            _ => 0.0,
-        };
-        *points
-            .entry((challenger.to_string(), g["opening"].as_u64().unwrap()))
-            .or_default() += won;
-    }
-    let shares: Vec<f64> = (1..=3)
-        .map(|k| (points[&("B".to_string(), k)] - points[&("F".to_string(), k)]) / 2.0)
-        .collect();
+    let shares = share_differences(&points_by_opening(&j, "F"), &points_by_opening(&j, "B"));
+    assert_eq!(shares.len(), 3, "{j}");
     assert!(
         shares.iter().all(|s| (0.0..=1.0).contains(s)),
         "F scores nothing: {j}"
@@ -1666,9 +1646,7 @@ fn gomoku_gauntlet_pairs_the_challengers_by_opening() {
         shares.iter().any(|&s| s != shares[0]),
         "openings that differ: {j}"
     );
-    let mean = shares.iter().sum::<f64>() / 3.0;
-    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / 2.0;
-    let error = (variance / 3.0).sqrt();
+    let (mean, error) = mean_and_error(&shares);
     let paired = &j["paired"];
     assert_eq!(paired.as_array().map(Vec::len), Some(1), "{j}");
     let d = &paired[0];
@@ -1704,6 +1682,167 @@ fn gomoku_gauntlet_pairs_the_challengers_by_opening() {
         "{j}"
     );
     drop(dir);
+}
+
+/// A brain's points in each opening of a `gomoku match --json` report, counted from its
+/// game list (every opening played twice, against one opponent).
+fn points_by_opening(report: &Value, brain: &str) -> std::collections::BTreeMap<u64, f64> {
+    let mut points = std::collections::BTreeMap::new();
+    for g in report["games"].as_array().unwrap() {
+        let colour = if g["black"] == brain {
+            "black"
+        } else if g["white"] == brain {
+            "white"
+        } else {
+            continue;
+        };
+        let won = match g["result"].as_str().unwrap() {
+            "draw" => 0.5,
+            r if r == colour => 1.0,
+            _ => 0.0,
+        };
+        *points.entry(g["opening"].as_u64().unwrap()).or_default() += won;
+    }
+    points
+}
+
+/// Each opening's difference of points, after less before, as a share of its two games.
+fn share_differences(
+    before: &std::collections::BTreeMap<u64, f64>,
+    after: &std::collections::BTreeMap<u64, f64>,
+) -> Vec<f64> {
+    before
+        .iter()
+        .filter_map(|(k, b)| Some((after.get(k)? - b) / 2.0))
+        .collect()
+}
+
+/// The mean of `shares` and its standard error by the sample deviation.
+fn mean_and_error(shares: &[f64]) -> (f64, f64) {
+    let n = shares.len() as f64;
+    let mean = shares.iter().sum::<f64>() / n;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (variance / n).sqrt())
+}
+
+/// `gomoku compare` pairs one brain's games in two reports by opponent and opening: here
+/// ours (`A`) against a brain that forfeits (`F`) in one match and against itself at a
+/// tenth of the nodes (`B`) in another, so the change from F to B is B's points, opening by
+/// opening, as the test counts them from the second report's games. The brains are found
+/// by name (the one each report has that the other lacks) or named; reports that are not
+/// reports, or that name no such brain, are refused with the file named.
+#[test]
+fn gomoku_compare_pairs_two_reports_by_opening() {
+    let (dir, openings, forfeits) =
+        forfeit_setup("compare", "0,0\n1,1, 0,1\n-2,0, 3,-1, 0,2\n2,4, 1,1, 3,0\n");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let report = |other: &str, name: &str, nodes: &str, file: &str| {
+        let out = ok(&[
+            "gomoku",
+            "match",
+            "--memory",
+            "32",
+            "--engine",
+            brain,
+            "--name",
+            "A",
+            "--engine",
+            other,
+            "--name",
+            name,
+            "--nodes",
+            "3000",
+            "--nodes",
+            nodes,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "8",
+            "--json",
+        ]);
+        let path = dir.path().join(file);
+        std::fs::write(&path, &out).unwrap();
+        (
+            path.to_str().unwrap().to_string(),
+            serde_json::from_str::<Value>(&out).unwrap(),
+        )
+    };
+    let (before, before_json) = report(&forfeits, "F", "3000", "before.json");
+    let (after, after_json) = report(brain, "B", "300", "after.json");
+    let shares = share_differences(
+        &points_by_opening(&before_json, "F"),
+        &points_by_opening(&after_json, "B"),
+    );
+    assert_eq!(shares.len(), 4, "{after_json}");
+    let (mean, error) = mean_and_error(&shares);
+    let j: Value =
+        serde_json::from_str(&ok(&["gomoku", "compare", &before, &after, "--json"])).unwrap();
+    assert_eq!(
+        (&j["before"]["brain"], &j["after"]["brain"]),
+        (&json!("F"), &json!("B")),
+        "{j}"
+    );
+    assert_eq!(
+        (&j["openings"], &j["unpaired"]),
+        (&json!(4), &json!(0)),
+        "{j}"
+    );
+    assert!(
+        (j["difference"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{mean}: {j}"
+    );
+    assert!(
+        (j["standard_error"].as_f64().unwrap() - error).abs() < 1e-9,
+        "{error}: {j}"
+    );
+    let b_points: f64 = points_by_opening(&after_json, "B").values().sum();
+    assert_eq!(j["after"]["points"].as_f64(), Some(b_points), "{j}");
+    assert_eq!(j["before"]["points"].as_f64(), Some(0.0), "{j}");
+    let text = ok(&[
+        "gomoku", "compare", &before, &after, "--brain", "F", "--brain", "B",
+    ]);
+    let line = format!(
+        "B ({after}) - F ({before}): {:+.1} ± {:.1} points over 4 openings",
+        100.0 * mean,
+        100.0 * error
+    );
+    assert!(text.starts_with(&line), "{line}\n{text}");
+    // A report against itself by one name: no difference at all.
+    let same = ok(&["gomoku", "compare", &after, &after, "--brain", "A"]);
+    assert!(
+        same.contains(": +0.0 ± 0.0 points over 4 openings"),
+        "{same}"
+    );
+    // What is refused, and why.
+    let err = fails(&["gomoku", "compare", &after, &after]);
+    assert!(
+        err.contains("name the brain to compare with --brain"),
+        "{err}"
+    );
+    let err = fails(&["gomoku", "compare", &before, &after, "--brain", "X"]);
+    assert!(
+        err.contains("has no brain named 'X' (its brains: A, F)"),
+        "{err}"
+    );
+    let not_json = dir.path().join("games.sgf");
+    std::fs::write(&not_json, "(;GM[4])").unwrap();
+    let err = fails(&["gomoku", "compare", not_json.to_str().unwrap(), &after]);
+    assert!(err.contains("games.sgf is not JSON"), "{err}");
+    let plain = dir.path().join("plain.json");
+    let no_openings = ok(&[
+        "gomoku", "match", "--memory", "32", "--nodes", "1000", "--engine", brain, "--engine",
+        &forfeits, "--json",
+    ]);
+    std::fs::write(&plain, no_openings).unwrap();
+    let err = fails(&[
+        "gomoku",
+        "compare",
+        plain.to_str().unwrap(),
+        &after,
+        "--brain",
+        "A",
+    ]);
+    assert!(err.contains("plain.json, game 1: no opening"), "{err}");
 }
 
 /// `--shuffle SEED` takes the openings in an order the seed sets: every opening once in a

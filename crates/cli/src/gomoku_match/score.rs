@@ -146,21 +146,28 @@ pub(super) fn paired_differences(
                 .keys()
                 .filter_map(|&k| Some((complete(&by_opening[p], k)? - complete(first, k)?) / 2.0))
                 .collect();
-            let n = shares.len() as f64;
-            let mean = shares.iter().sum::<f64>() / n.max(1.0);
-            let standard_error = (shares.len() >= 2).then(|| {
-                let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
-                (variance / n).sqrt()
-            });
+            let (difference, standard_error) = mean_and_error(&shares);
             PairedDifference {
                 engine: names[pairings[p][1]].clone(),
                 against: names[pairings[0][1]].clone(),
                 openings: shares.len(),
-                difference: mean,
+                difference,
                 standard_error,
             }
         })
         .collect()
+}
+
+/// The mean of paired differences and its standard error, from their sample deviation
+/// (none for fewer than two; the mean of none is 0).
+pub(crate) fn mean_and_error(differences: &[f64]) -> (f64, Option<f64>) {
+    let n = differences.len() as f64;
+    let mean = differences.iter().sum::<f64>() / n.max(1.0);
+    let error = (differences.len() >= 2).then(|| {
+        let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        (variance / n).sqrt()
+    });
+    (mean, error)
 }
 
 #[derive(Serialize)]
