@@ -118,7 +118,8 @@ pub(super) struct PairedDifference {
 
 /// Each challenger after the first of a gauntlet (`pairings[p]` is the first engine
 /// against challenger p + 1) set beside the first challenger, opening by opening (a
-/// pairing's rounds 2n and 2n + 1 play the n-th opening of the match, in every pairing).
+/// pairing's rounds 2n and 2n + 1 play the n-th opening of the match, in every pairing);
+/// none for a challenger with no opening to pair (a match cut short).
 pub(super) fn paired_differences(
     names: &[String],
     pairings: &[[usize; 2]],
@@ -140,20 +141,20 @@ pub(super) fn paired_differences(
         return vec![];
     };
     (1..pairings.len())
-        .map(|p| {
+        .filter_map(|p| {
             // Each opening's difference as a share of its two games.
             let shares: Vec<f64> = by_opening[p]
                 .keys()
                 .filter_map(|&k| Some((complete(&by_opening[p], k)? - complete(first, k)?) / 2.0))
                 .collect();
             let (difference, standard_error) = mean_and_error(&shares);
-            PairedDifference {
+            (!shares.is_empty()).then(|| PairedDifference {
                 engine: names[pairings[p][1]].clone(),
                 against: names[pairings[0][1]].clone(),
                 openings: shares.len(),
                 difference,
                 standard_error,
-            }
+            })
         })
         .collect()
 }
@@ -458,5 +459,8 @@ mod tests {
         let one: Vec<GameReport> = reports.into_iter().filter(|g| g.round < 2).collect();
         let d = &paired_differences(&names, &[[0, 1], [0, 2]], &one)[0];
         assert_eq!((d.openings, d.difference, d.standard_error), (1, 0.5, None));
+        // No opening both finished: nothing to say.
+        let apart: Vec<GameReport> = one.into_iter().filter(|g| g.pairing == 1).collect();
+        assert!(paired_differences(&names, &[[0, 1], [0, 2]], &apart).is_empty());
     }
 }
