@@ -100,8 +100,8 @@ pub(super) struct Standing {
 /// How much more (or less) one challenger of a gauntlet scored against the first engine
 /// than another did, on the same openings with the same colours: each opening's two games
 /// of one set against the other's two, so that what an opening gives (a sure win for one
-/// colour, a trap) cancels out. Far finer than the two scores' own margins when the
-/// challengers are alike; the paired comparison an engine author screens a change with.
+/// colour, a trap) cancels out: finer than the two scores' margins taken apart when the
+/// challengers are alike; the comparison an engine author screens a change with.
 #[derive(Serialize)]
 pub(super) struct PairedDifference {
     pub(super) engine: String,
