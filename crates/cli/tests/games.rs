@@ -1613,9 +1613,9 @@ fn gomoku_match_plays_a_round_robin_and_a_gauntlet() {
 /// A gauntlet with openings sets each later challenger beside the first, opening by
 /// opening: here ours (`A`) against a brain that forfeits every game (`F`) and against
 /// itself at a tenth of the nodes (`B`, which wins some openings' two games, splits or
-/// loses others: against itself at equal nodes it would split them all). The test pairs the two challengers' points itself from the game list
-/// (each opening's two games by the names and results) and the report must agree, in the
-/// JSON and in the text.
+/// loses others: against itself at equal nodes it would split them all). The test pairs
+/// the two challengers' points itself from the game list (each opening's two games by the
+/// names and results) and the report must agree, in the JSON and in the text.
 #[test]
 fn gomoku_gauntlet_pairs_the_challengers_by_opening() {
     let (dir, openings, forfeits) =

@@ -4,7 +4,7 @@
 //! against the same opponents on the same openings: a screen of a change plays only the
 //! new build's half.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -12,7 +12,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::score::mean_and_error;
+use super::score::{mean_and_error, pair_up, ByOpening};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -105,24 +105,26 @@ pub fn run(a: &CompareArgs) -> Result<()> {
     }
     let b = by_opening(&before, &brain_before);
     let c = by_opening(&after, &brain_after);
-    let two = |pairs: &BTreeMap<Key, (usize, f64)>, k: &Key| pairs.get(k).is_some_and(|p| p.0 == 2);
-    let paired: Vec<&Key> = b.keys().filter(|k| two(&b, k) && two(&c, k)).collect();
+    let paired = pair_up(&b, &c);
     anyhow::ensure!(
         !paired.is_empty(),
         "no opening has both its games in both reports against the same opponent: \
          nothing to pair"
     );
-    let shares: Vec<f64> = paired.iter().map(|k| (c[*k].1 - b[*k].1) / 2.0).collect();
+    let shares: Vec<f64> = paired
+        .iter()
+        .map(|&(_, before, after)| (after - before) / 2.0)
+        .collect();
     let (difference, standard_error) = mean_and_error(&shares);
-    let side = |path: &Path, brain: String, pairs: &BTreeMap<Key, (usize, f64)>| Side {
+    let side = |path: &Path, brain: String, points: f64| Side {
         file: path.display().to_string(),
         brain,
-        points: paired.iter().map(|k| pairs[*k].1).sum(),
+        points,
         games: 2 * paired.len(),
     };
     let result = Comparison {
-        before: side(&a.before, brain_before, &b),
-        after: side(&a.after, brain_after, &c),
+        before: side(&a.before, brain_before, paired.iter().map(|p| p.1).sum()),
+        after: side(&a.after, brain_after, paired.iter().map(|p| p.2).sum()),
         openings: paired.len(),
         difference,
         standard_error,
@@ -177,8 +179,8 @@ fn only_in(report: &Report, other: &Report, path: &Path) -> Result<String> {
 }
 
 /// `brain`'s games and points in each opening of `report`, by opponent and symmetry.
-fn by_opening(report: &Report, brain: &str) -> BTreeMap<Key, (usize, f64)> {
-    let mut pairs: BTreeMap<Key, (usize, f64)> = BTreeMap::new();
+fn by_opening(report: &Report, brain: &str) -> ByOpening<Key> {
+    let mut pairs = ByOpening::new();
     for g in &report.games {
         let (opponent, black) = if g.black == brain {
             (&g.white, true)

@@ -126,26 +126,20 @@ pub(super) fn paired_differences(
     games: &[GameReport],
 ) -> Vec<PairedDifference> {
     // For each pairing, each opening's games ended and the challenger's points in them.
-    let mut by_opening: Vec<BTreeMap<usize, (usize, f64)>> = vec![BTreeMap::new(); pairings.len()];
+    let mut by_opening: Vec<ByOpening<usize>> = vec![BTreeMap::new(); pairings.len()];
     for g in games {
         let entry = by_opening[g.pairing].entry(g.round / 2).or_default();
         entry.0 += 1;
         entry.1 += 1.0 - g.first_points;
     }
-    let complete = |map: &BTreeMap<usize, (usize, f64)>, k: usize| {
-        map.get(&k)
-            .filter(|(ended, _)| *ended == 2)
-            .map(|&(_, points)| points)
-    };
     let Some(first) = by_opening.first() else {
         return vec![];
     };
     (1..pairings.len())
         .filter_map(|p| {
-            // Each opening's difference as a share of its two games.
-            let shares: Vec<f64> = by_opening[p]
-                .keys()
-                .filter_map(|&k| Some((complete(&by_opening[p], k)? - complete(first, k)?) / 2.0))
+            let shares: Vec<f64> = pair_up(first, &by_opening[p])
+                .iter()
+                .map(|&(_, before, after)| (after - before) / 2.0)
                 .collect();
             let (difference, standard_error) = mean_and_error(&shares);
             (!shares.is_empty()).then(|| PairedDifference {
@@ -155,6 +149,23 @@ pub(super) fn paired_differences(
                 difference,
                 standard_error,
             })
+        })
+        .collect()
+}
+
+/// A brain's games ended and its points in each opening, by what tells the openings apart.
+pub(crate) type ByOpening<K> = BTreeMap<K, (usize, f64)>;
+
+/// The openings both sides finished (two games each), with the points before and after.
+pub(crate) fn pair_up<'a, K: Ord>(
+    before: &'a ByOpening<K>,
+    after: &ByOpening<K>,
+) -> Vec<(&'a K, f64, f64)> {
+    before
+        .iter()
+        .filter_map(|(k, &(games, points))| match after.get(k) {
+            Some(&(2, later)) if games == 2 => Some((k, points, later)),
+            _ => None,
         })
         .collect()
 }
@@ -412,8 +423,8 @@ mod tests {
     }
 
     /// Two challengers' points against the first engine, opening by opening: the first
-    /// 1, 2, 0 (and a third opening's lone game), the second 2, 2, 1 (and a fourth opening
-    /// the first never finished). The differences 1, 0, 1 of 2 points: a mean of a third,
+    /// 1, 2, 0 and a lone game of the fourth opening, the second 2, 2, 1, a lone game of
+    /// the fourth and both of a fifth the first never played. The differences 1, 0, 1 of 2 points: a mean of a third,
     /// their sample deviation sqrt(1/3) over sqrt(3) openings, halved for a share: 1/6.
     #[test]
     fn challengers_are_paired_by_opening() {
