@@ -424,8 +424,9 @@ mod tests {
 
     /// Two challengers' points against the first engine, opening by opening: the first
     /// 1, 2, 0 and a lone game of the fourth opening, the second 2, 2, 1, a lone game of
-    /// the fourth and both of a fifth the first never played. The differences 1, 0, 1 of 2 points: a mean of a third,
-    /// their sample deviation sqrt(1/3) over sqrt(3) openings, halved for a share: 1/6.
+    /// the fourth and both of a fifth the first never played. The differences 1, 0, 1 of
+    /// 2 points: a mean of a third, their sample deviation sqrt(1/3) over sqrt(3)
+    /// openings, halved for a share: 1/6.
     #[test]
     fn challengers_are_paired_by_opening() {
         // (pairing, round, the first engine's points).
