@@ -112,6 +112,14 @@ pub struct MatchArgs {
     /// A game with this many stones and no five is a draw (0: when the board is full).
     #[arg(long, default_value_t = 0)]
     draw_after: usize,
+    /// Keep each brain running from one game to the next (per game played at once) and
+    /// start each new game with `RESTART`, as Piskvork does, instead of a new process a
+    /// game: no start-up a game (a brain with big files to load saves the most). A brain
+    /// that does not answer `RESTART` with `OK` within two seconds, or whose game ended by
+    /// a fault, is started anew. A brain may then keep what it learnt (its table) between
+    /// games, so that node-capped games need not repeat (this project's brain forgets it).
+    #[arg(long)]
+    reuse: bool,
     /// Games played at once (each game runs its two brains as two processes).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     concurrency: u32,
@@ -179,6 +187,8 @@ struct Setup {
     draw_after: usize,
     /// Keep the brains' `MESSAGE` lines (for `--msg`).
     keep_messages: bool,
+    /// Keep the brains running between games (`--reuse`).
+    reuse: bool,
 }
 
 /// A brain's terms: its clock, its memory, and the `INFO` lines of its caps and settings
@@ -302,6 +312,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         tolerance: Duration::from_secs_f64(a.tolerance),
         draw_after: a.draw_after,
         keep_messages: a.msg.is_some(),
+        reuse: a.reuse,
     };
     end_brains_when_interrupted();
     // Every brain must start before a match is worth running: a wrong path is a usage error.
@@ -341,17 +352,22 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             let tx = tx.clone();
             let (setup, openings, next_job, files_lock) =
                 (&setup, &openings, &next_job, &files_lock);
-            scope.spawn(move || loop {
-                let next = next_job.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                let Ok(k) = next else {
-                    break;
-                };
-                // (None: the match was interrupted, the game cut short.)
-                let Some(report) = play_and_save(a, setup, openings, k, files_lock) else {
-                    break;
-                };
-                if tx.send(report).is_err() {
-                    break;
+            scope.spawn(move || {
+                // With --reuse, this worker's brains between games, by engine.
+                let mut idle: Vec<Option<Process>> = setup.commands.iter().map(|_| None).collect();
+                loop {
+                    let next = next_job.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok(k) = next else {
+                        break;
+                    };
+                    // (None: the match was interrupted, the game cut short.)
+                    let Some(report) = play_and_save(a, setup, openings, k, files_lock, &mut idle)
+                    else {
+                        break;
+                    };
+                    if tx.send(report).is_err() {
+                        break;
+                    }
                 }
             });
         }
@@ -568,6 +584,7 @@ fn play_and_save(
     openings: &[(usize, Board)],
     k: usize,
     files_lock: &Mutex<()>,
+    idle: &mut [Option<Process>],
 ) -> Option<GameReport> {
     if interrupted() {
         return None;
@@ -579,7 +596,7 @@ fn play_and_save(
         .map(|(_, board)| board.transformed(symmetry.unwrap_or(0)).history().to_vec())
         .unwrap_or_default();
     let sides = Sides::of(setup.pairings[pairing], round);
-    let played = play(setup, &start, sides);
+    let played = play(setup, &start, sides, idle);
     if interrupted() {
         return None;
     }
@@ -706,9 +723,10 @@ struct Played {
     messages: Vec<Vec<(usize, String)>>,
 }
 
-/// Plays one game from `start` (cells, Black first) between `sides`. The board as it
-/// ended, and how.
-fn play(setup: &Setup, start: &[u16], sides: Sides) -> Played {
+/// Plays one game from `start` (cells, Black first) between `sides`, with the brains left
+/// `idle` by the last game (by engine, under `--reuse`), where it leaves them. The board as
+/// it ended, and how.
+fn play(setup: &Setup, start: &[u16], sides: Sides, idle: &mut [Option<Process>]) -> Played {
     let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
     for &c in start {
         board.place(c);
@@ -717,7 +735,7 @@ fn play(setup: &Setup, start: &[u16], sides: Sides) -> Played {
     // brains[0] plays Black.
     let mut brains: Vec<Result<Brain, String>> = [sides.black, sides.white]
         .iter()
-        .map(|&e| Brain::start(setup, e))
+        .map(|&e| Brain::start(setup, e, idle[e].take()))
         .collect();
     let ending = loop {
         if board.is_full() {
@@ -749,6 +767,13 @@ fn play(setup: &Setup, start: &[u16], sides: Sides) -> Played {
         .map(|b| b.as_mut().ok().and_then(|b| b.process.messages.take()))
         .map(Option::unwrap_or_default)
         .collect();
+    // A brain is kept for the next game only after a game played out (one that lost on
+    // time may still be thinking).
+    if setup.reuse && matches!(ending, Ending::Five(_) | Ending::Draw(_)) {
+        for brain in brains.into_iter().flatten() {
+            idle[brain.engine] = Some(brain.process);
+        }
+    }
     Played {
         board,
         ending,

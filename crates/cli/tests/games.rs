@@ -1278,6 +1278,71 @@ fn gomoku_match_gives_each_brain_its_own_terms() {
     assert!(err.contains("2 --tc for 3 --engine"), "{err}");
 }
 
+/// `--reuse` keeps each brain running from game to game and starts each game with
+/// `RESTART`: four games one at a time start a brain that answers it once (after the
+/// manager's check that it starts at all), where without `--reuse` each game starts it
+/// anew; a brain that refuses `RESTART` is started anew each game. Every game is played out
+/// either way (a five or a draw, no fault), and the same way: this project's brain clears
+/// what it learnt on `RESTART`.
+#[test]
+fn gomoku_match_reuses_brains_that_restart() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = scratch_dir("match-reuse");
+    let dir = scratch.path();
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    // Both log their starts; the second answers RESTART itself, with an error.
+    let keeps = dir.join("keeps.sh");
+    let refuses = dir.join("refuses.sh");
+    std::fs::write(
+        &keeps,
+        format!("#!/bin/sh\necho \"$1\" >> starts.txt\nexec {brain}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        &refuses,
+        format!(
+            "#!/bin/sh\necho \"$1\" >> starts.txt\nexec 3>&1\n\
+             while IFS= read -r line; do\n  case \"$line\" in\n    \
+             RESTART) echo 'ERROR no restart here' >&3 ;;\n    \
+             *) printf '%s\\n' \"$line\" ;;\n  esac\ndone | {brain}\n"
+        ),
+    )
+    .unwrap();
+    for script in [&keeps, &refuses] {
+        std::fs::set_permissions(script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let engines = [
+        format!("{} kept", keeps.display()),
+        format!("{} refused", refuses.display()),
+    ];
+    let starts = |reuse: bool| -> ((usize, usize), Vec<Value>) {
+        let _ = std::fs::remove_file(dir.join("starts.txt"));
+        let mut args = vec!["--games", "4", "--nodes", "3000", "--tc", "0/10"];
+        if reuse {
+            args.push("--reuse");
+        }
+        let j = match_json([&engines[0], &engines[1]], &args);
+        let games = j["games"].as_array().unwrap();
+        assert_eq!(games.len(), 4, "{j}");
+        for g in games {
+            assert!(
+                g["reason"] == "five" || g["result"] == "draw",
+                "a game ended by a fault: {g}"
+            );
+        }
+        let log = std::fs::read_to_string(dir.join("starts.txt")).unwrap();
+        let count = |word: &str| log.lines().filter(|l| *l == word).count();
+        let moves = games.iter().map(|g| g["moves"].clone()).collect();
+        ((count("kept"), count("refused")), moves)
+    };
+    let (fresh, fresh_moves) = starts(false);
+    assert_eq!(fresh, (5, 5), "a new process a game");
+    let (reused, reused_moves) = starts(true);
+    assert_eq!(reused, (2, 5), "the brain that restarts runs on");
+    // This brain forgets its last game on RESTART: its node-capped games repeat.
+    assert_eq!(reused_moves, fresh_moves);
+}
+
 /// Each brain is told which stones are its own: after an opening where the side to move has
 /// an open four it wins at once; after one where the side to move faces an open four, the
 /// other brain, asked for its first move with the whole position, makes the five.

@@ -79,27 +79,43 @@ pub(super) fn words(command: &str) -> Result<Vec<String>> {
 pub(super) struct Brain {
     pub(super) process: Process,
     /// Its place in the command line (which `--engine`).
-    engine: usize,
+    pub(super) engine: usize,
     clock: Duration,
     informed: bool,
 }
 
 impl Brain {
     /// Starts brain `engine` (its place in the command line) for a game: `START`, its
-    /// `OK`, then the game's `INFO` lines under its terms.
-    pub(super) fn start(setup: &Setup, engine: usize) -> Result<Brain, String> {
+    /// `OK`, then the game's `INFO` lines under its terms. A brain kept from the last game
+    /// (`kept`) is asked to `RESTART` instead; one that does not answer `OK` at once is
+    /// ended and a new one started.
+    pub(super) fn start(
+        setup: &Setup,
+        engine: usize,
+        kept: Option<Process>,
+    ) -> Result<Brain, String> {
         let terms = &setup.terms[engine];
         let tc = terms.tc;
-        let mut process =
-            Process::spawn(&setup.commands[engine]).map_err(|e| format!("did not start: {e:#}"))?;
-        process.messages = setup.keep_messages.then(Vec::new);
-        // A brain may load its files first: some seconds more than a move.
-        let wait = tc.turn.max(tc.game) + setup.tolerance + Duration::from_secs(10);
-        process.send(&format!("START {}", setup.size))?;
-        let reply = process.answer(Instant::now() + wait, false)?;
-        if reply.trim() != "OK" {
-            return Err(format!("answered START with '{}'", shorten(&reply)));
-        }
+        let mut process = match kept.and_then(restarted) {
+            Some(mut process) => {
+                process.messages = setup.keep_messages.then(Vec::new);
+                process.kept_bytes = 0;
+                process
+            }
+            None => {
+                let mut process = Process::spawn(&setup.commands[engine])
+                    .map_err(|e| format!("did not start: {e:#}"))?;
+                process.messages = setup.keep_messages.then(Vec::new);
+                // A brain may load its files first: some seconds more than a move.
+                let wait = tc.turn.max(tc.game) + setup.tolerance + Duration::from_secs(10);
+                process.send(&format!("START {}", setup.size))?;
+                let reply = process.answer(Instant::now() + wait, false)?;
+                if reply.trim() != "OK" {
+                    return Err(format!("answered START with '{}'", shorten(&reply)));
+                }
+                process
+            }
+        };
         let ms = |d: Duration| d.as_millis();
         let mut info = vec![
             format!("INFO timeout_turn {}", ms(tc.turn)),
@@ -175,6 +191,18 @@ impl Brain {
         }
         Ok(reply)
     }
+}
+
+/// A brain kept from the last game, after `RESTART` and its `OK` (what it said after its
+/// last move left unread); `None` (the brain ended) if it answered otherwise or not within
+/// two seconds.
+fn restarted(mut process: Process) -> Option<Process> {
+    while process.lines.try_recv().is_ok() {}
+    process.send("RESTART").ok()?;
+    let reply = process
+        .answer(Instant::now() + Duration::from_secs(2), false)
+        .ok()?;
+    (reply == "OK").then_some(process)
 }
 
 /// A brain's process: its input, and its output lines as a thread reads them.
