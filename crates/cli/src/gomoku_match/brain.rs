@@ -87,8 +87,8 @@ pub(super) struct Brain {
 impl Brain {
     /// Starts brain `engine` (its place in the command line) for a game: `START`, its
     /// `OK`, then the game's `INFO` lines under its terms. A brain kept from the last game
-    /// (`kept`) is asked to `RESTART` instead; one that does not answer `OK` at once is
-    /// ended and a new one started.
+    /// (`kept`) is asked to `RESTART` instead; one that does not answer `OK` within two
+    /// seconds is ended and a new one started.
     pub(super) fn start(
         setup: &Setup,
         engine: usize,
