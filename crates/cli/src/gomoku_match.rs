@@ -113,11 +113,12 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     draw_after: usize,
     /// Keep each brain running from one game to the next (per game played at once) and
-    /// start each new game with `RESTART`, as Piskvork does, instead of a new process a
-    /// game: no start-up a game (a brain with big files to load saves the most). A brain
-    /// that does not answer `RESTART` with `OK` within two seconds, or whose game ended by
-    /// a fault, is started anew. A brain may then keep what it learnt (its table) between
-    /// games, so that node-capped games need not repeat (this project's brain forgets it).
+    /// start each new game with `RESTART` (the protocol's optional command for a new game)
+    /// instead of a new process a game: no start-up a game (a brain with big files to load
+    /// saves the most). A brain that does not answer `OK` within two seconds, or whose game
+    /// ended by a fault, is started anew. A brain may then keep what it learnt (its table)
+    /// between games, so that node-capped games need not repeat (this project's brain
+    /// forgets it).
     #[arg(long)]
     reuse: bool,
     /// Games played at once (each game runs its two brains as two processes).

@@ -87,8 +87,8 @@ pub(super) struct Brain {
 impl Brain {
     /// Starts brain `engine` (its place in the command line) for a game: `START`, its
     /// `OK`, then the game's `INFO` lines under its terms. A brain kept from the last game
-    /// (`kept`) is asked to `RESTART` instead; one that does not answer `OK` within two
-    /// seconds is ended and a new one started.
+    /// (`kept`) is asked to `RESTART` instead; one that does not answer `OK` within
+    /// `RESTART_WAIT` is ended and a new one started.
     pub(super) fn start(
         setup: &Setup,
         engine: usize,
@@ -96,16 +96,12 @@ impl Brain {
     ) -> Result<Brain, String> {
         let terms = &setup.terms[engine];
         let tc = terms.tc;
-        let mut process = match kept.and_then(restarted) {
-            Some(mut process) => {
-                process.messages = setup.keep_messages.then(Vec::new);
-                process.kept_bytes = 0;
-                process
-            }
+        let mut process = match kept.and_then(|p| restarted(p, setup.keep_messages)) {
+            Some(process) => process,
             None => {
                 let mut process = Process::spawn(&setup.commands[engine])
                     .map_err(|e| format!("did not start: {e:#}"))?;
-                process.messages = setup.keep_messages.then(Vec::new);
+                process.new_game(setup.keep_messages);
                 // A brain may load its files first: some seconds more than a move.
                 let wait = tc.turn.max(tc.game) + setup.tolerance + Duration::from_secs(10);
                 process.send(&format!("START {}", setup.size))?;
@@ -193,15 +189,18 @@ impl Brain {
     }
 }
 
+/// How long a brain kept between games may take to answer `RESTART`: one that supports it
+/// answers at once, one that ignores it costs this much a game.
+const RESTART_WAIT: Duration = Duration::from_secs(2);
+
 /// A brain kept from the last game, after `RESTART` and its `OK` (what it said after its
 /// last move left unread); `None` (the brain ended) if it answered otherwise or not within
-/// two seconds.
-fn restarted(mut process: Process) -> Option<Process> {
+/// `RESTART_WAIT`.
+fn restarted(mut process: Process, keep_messages: bool) -> Option<Process> {
     while process.lines.try_recv().is_ok() {}
+    process.new_game(keep_messages);
     process.send("RESTART").ok()?;
-    let reply = process
-        .answer(Instant::now() + Duration::from_secs(2), false)
-        .ok()?;
+    let reply = process.answer(Instant::now() + RESTART_WAIT, false).ok()?;
     (reply == "OK").then_some(process)
 }
 
@@ -278,6 +277,14 @@ impl Process {
             move_number: 0,
             kept_bytes: 0,
         })
+    }
+
+    /// Forgets the last game's messages and move: its `MESSAGE` lines are kept from here on
+    /// if `keep_messages` (with `--msg`).
+    fn new_game(&mut self, keep_messages: bool) {
+        self.messages = keep_messages.then(Vec::new);
+        self.move_number = 0;
+        self.kept_bytes = 0;
     }
 
     /// Keeps a `MESSAGE` line's text with its move (with `--msg`), up to
