@@ -298,6 +298,15 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         }
     };
     let terms = Terms::of(a, n)?;
+    if a.reuse && !a.nodes.is_empty() {
+        // Said before the games, where it can still change the user's mind.
+        eprintln!(
+            "note: with --reuse, a brain that keeps its table over RESTART (Rapfi does) plays \
+             each game after its first with what it learnt, so node-capped games need not \
+             repeat, and an engine paired after another on an opening meets a brain that has \
+             searched it already"
+        );
+    }
     let pairings = a.tournament.pairings(n);
     let per_pairing = a
         .games

@@ -1341,6 +1341,20 @@ fn gomoku_match_reuses_brains_that_restart() {
     assert_eq!(reused, (2, 5), "the brain that restarts runs on");
     // This brain forgets its last game on RESTART: its node-capped games repeat.
     assert_eq!(reused_moves, fresh_moves);
+    // Others need not, and the manager says so when both are asked for, and only then.
+    let note = |extra: &[&str]| {
+        let mut args = vec![
+            "gomoku", "match", "--engine", brain, "--engine", brain, "--games", "1", "--tc",
+            "0/10", "--memory", "32", "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = run(&args, "");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stderr).contains("need not repeat")
+    };
+    assert!(note(&["--reuse", "--nodes", "2000"]));
+    assert!(!note(&["--nodes", "2000"]));
+    assert!(!note(&["--reuse", "--depth", "2"]));
 }
 
 /// Each brain is told which stones are its own: after an opening where the side to move has
