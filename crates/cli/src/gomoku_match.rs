@@ -80,6 +80,13 @@ pub struct MatchArgs {
     /// samples all of it, not its first lines.
     #[arg(long, value_name = "SEED", requires = "openings")]
     shuffle: Option<u64>,
+    /// Open each game by swap2 (the protocol's `SWAP2BOARD`) instead of from an opening: the
+    /// engine that would play Black in the round (the pairing's first in even rounds) places
+    /// three stones (Black, White, Black), and the other plays White's move, takes Black
+    /// (`SWAP`), or places two more stones (White, Black), after which the first plays
+    /// White's move or takes Black. Each answer takes a move's time on its brain's clock.
+    #[arg(long, conflicts_with = "openings")]
+    swap2: bool,
     /// Board size (5 to 22).
     #[arg(long, default_value_t = 15)]
     size: u32,
@@ -190,6 +197,8 @@ struct Setup {
     keep_messages: bool,
     /// Keep the brains running between games (`--reuse`).
     reuse: bool,
+    /// Open each game by swap2 (`--swap2`).
+    swap2: bool,
 }
 
 /// A brain's terms: its clock, its memory, and the `INFO` lines of its caps and settings
@@ -251,6 +260,15 @@ struct Sides {
 }
 
 impl Sides {
+    /// The same engines, colours exchanged.
+    fn swapped(self) -> Sides {
+        Sides {
+            black: self.white,
+            white: self.black,
+            first_black: !self.first_black,
+        }
+    }
+
     /// Round `round` of `pairing`: its first engine Black in even rounds.
     fn of(pairing: [usize; 2], round: usize) -> Sides {
         let first_black = round.is_multiple_of(2);
@@ -323,6 +341,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         draw_after: a.draw_after,
         keep_messages: a.msg.is_some(),
         reuse: a.reuse,
+        swap2: a.swap2,
     };
     end_brains_when_interrupted();
     // Every brain must start before a match is worth running: a wrong path is a usage error.
@@ -610,6 +629,7 @@ fn play_and_save(
     if interrupted() {
         return None;
     }
+    let sides = played.sides;
     let game = record(setup, sides, &played, start.len());
     let _one = files_lock.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(path) = &a.sgf {
@@ -726,6 +746,8 @@ impl Ending {
 /// A game as played: the board at the end, how it ended, the milliseconds each move took
 /// (0 for the opening's).
 struct Played {
+    /// Who played which colour (swap2 decides it in the game).
+    sides: Sides,
     board: Board,
     ending: Ending,
     milliseconds: Vec<u64>,
@@ -733,21 +755,36 @@ struct Played {
     messages: Vec<Vec<(usize, String)>>,
 }
 
-/// Plays one game from `start` (cells, Black first) between `sides`, with the brains left
-/// `idle` by the last game (by engine, under `--reuse`), where it leaves them. The board as
-/// it ended, and how.
+/// Plays one game from `start` (cells, Black first) between `sides`, or under `--swap2`
+/// from the opening the brains make (`sides.black` placing the first stones), with the
+/// brains left `idle` by the last game (by engine, under `--reuse`), where it leaves them.
+/// The board as it ended, and how.
 fn play(setup: &Setup, start: &[u16], sides: Sides, idle: &mut [Option<Process>]) -> Played {
     let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
     for &c in start {
         board.place(c);
     }
     let mut milliseconds = vec![0; start.len()];
+    let mut sides = sides;
     // brains[0] plays Black.
     let mut brains: Vec<Result<Brain, String>> = [sides.black, sides.white]
         .iter()
         .map(|&e| Brain::start(setup, e, idle[e].take()))
         .collect();
+    let opened = if setup.swap2 {
+        swap2_opening(setup, &mut board, &mut brains, &mut milliseconds).map(|swap| {
+            if swap {
+                brains.swap(0, 1);
+                sides = sides.swapped();
+            }
+        })
+    } else {
+        Ok(())
+    };
     let ending = loop {
+        if let Err(ending) = opened {
+            break ending;
+        }
         if board.is_full() {
             break Ending::Draw("the board is full".into());
         }
@@ -785,11 +822,64 @@ fn play(setup: &Setup, start: &[u16], sides: Sides, idle: &mut [Option<Process>]
         }
     }
     Played {
+        sides,
         board,
         ending,
         milliseconds,
         messages,
     }
+}
+
+/// The swap2 opening on the empty `board` between `brains` (the first places the first
+/// stones, as Black for now): the stones placed (each answer's milliseconds on the last
+/// stone it placed), and whether the colours are then exchanged; or, when a brain fails to
+/// answer with what the rules allow, the game's end.
+fn swap2_opening(
+    setup: &Setup,
+    board: &mut Board,
+    brains: &mut [Result<Brain, String>],
+    milliseconds: &mut Vec<u64>,
+) -> Result<bool, Ending> {
+    // What each brain may answer at each step: so many stones, or a move, or `SWAP`.
+    let steps: [(usize, &[usize], bool); 3] =
+        [(0, &[3], false), (1, &[1, 2], true), (0, &[1], true)];
+    for (who, counts, may_swap) in steps {
+        // A forfeit goes to the other brain's colour, as the colours stand so far.
+        let color = if who == 0 { Color::Black } else { Color::White };
+        let lost = |why: String| Ending::Forfeit(color.other(), why);
+        let brain = brains[who].as_mut().map_err(|why| lost(why.clone()))?;
+        let asked = Instant::now();
+        let reply = brain.swap2(setup, board).map_err(lost)?;
+        // The colours are exchanged when the second takes Black or the first White.
+        if may_swap && reply.eq_ignore_ascii_case("SWAP") {
+            return Ok(who == 1);
+        }
+        let before = board.history().len();
+        place_stones(board, &reply, counts).map_err(|why| lost(format!("in swap2 {why}")))?;
+        milliseconds.resize(board.history().len() - 1, 0);
+        milliseconds.push(asked.elapsed().as_millis() as u64);
+        if board.history().len() - before == 1 {
+            // White's move: the brain that made it plays White.
+            return Ok(who == 0);
+        }
+    }
+    unreachable!("the last step's answer is a move or SWAP")
+}
+
+/// Plays the stones of a swap2 answer (`x,y` words), as many as one of `counts` allows
+/// (a move is one).
+fn place_stones(board: &mut Board, reply: &str, counts: &[usize]) -> Result<(), String> {
+    let words: Vec<&str> = reply.split_whitespace().collect();
+    if !counts.contains(&words.len()) || !words.iter().all(|w| parse_xy(w).is_some()) {
+        let allowed: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
+        return Err(format!(
+            "answered '{}', not {} stones{}",
+            shorten(reply),
+            allowed.join(" or "),
+            if counts.contains(&1) { " or SWAP" } else { "" }
+        ));
+    }
+    words.iter().try_for_each(|w| play_reply(board, w))
 }
 
 /// Plays a brain's reply `x,y` if it is a legal move; else why not.

@@ -1357,6 +1357,130 @@ fn gomoku_match_reuses_brains_that_restart() {
     assert!(!note(&["--reuse", "--depth", "2"]));
 }
 
+/// `--swap2` opens each game by the protocol's `SWAP2BOARD`: the engine that would be Black
+/// places three stones, the other plays White's move, takes Black (`SWAP`) or places two
+/// more, after which the first chooses; the colours of the game follow the choices, and a
+/// brain that answers what the rules do not allow loses. The brains here are this project's,
+/// their swap2 answers scripted (a wrapper answers `SWAP2BOARD` itself, by its arguments for
+/// none, three and five stones, and passes the rest on), so the game after the opening is
+/// played for real.
+#[test]
+fn gomoku_match_opens_by_swap2() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = scratch_dir("match-swap2");
+    let dir = scratch.path();
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let wrapper = dir.join("swap2.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nexec 3>&1\n\
+             while IFS= read -r line; do\n  case \"$line\" in\n    \
+             SWAP2BOARD) n=0; while IFS= read -r s && [ \"$s\" != DONE ]; do n=$((n+1)); done\n      \
+             case $n in 0) echo \"$1\" >&3 ;; 3) echo \"$2\" >&3 ;; *) echo \"$3\" >&3 ;; esac ;;\n    \
+             *) printf '%s\\n' \"$line\" ;;\n  esac\ndone | {brain}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let w = wrapper.display();
+    // One game, the first engine proposing: (its answers to none and five stones, the
+    // second's to three) and what must come of them: who plays Black, the moves the game
+    // starts with, or the fault.
+    let three = "7,7 8,7 7,8"; // h8, i8, h7
+    for (first, second, black, moves, fault) in [
+        ((three, "-"), "SWAP", "second", "h8i8h7", None),
+        ((three, "-"), "6,6", "first", "h8i8h7g9", None),
+        ((three, "SWAP"), "6,6 9,9", "first", "h8i8h7g9j6", None),
+        ((three, "5,5"), "6,6 9,9", "second", "h8i8h7g9j6f10", None),
+        (
+            ("7,7 8,7", "-"),
+            "SWAP",
+            "first",
+            "",
+            Some("first in swap2 answered '7,7 8,7', not 3 stones"),
+        ),
+        (
+            (three, "-"),
+            "7,7",
+            "first",
+            "h8i8h7",
+            Some("second in swap2 played 7,7, an illegal move: h8 is already taken"),
+        ),
+        (
+            (three, "-"),
+            "hello",
+            "first",
+            "h8i8h7",
+            Some("second in swap2 answered 'hello', not 1 or 2 stones or SWAP"),
+        ),
+    ] {
+        let engines = [
+            format!("{w} '{}' - '{}'", first.0, first.1),
+            format!("{w} - '{second}' -"),
+        ];
+        let j = match_json(
+            [&engines[0], &engines[1]],
+            &[
+                "--swap2",
+                "--games",
+                "1",
+                "--nodes",
+                "2000",
+                "--tc",
+                "0/5",
+                "--draw-after",
+                "9",
+                "--name",
+                "first",
+                "--name",
+                "second",
+            ],
+        );
+        let g = &j["games"][0];
+        assert_eq!(g["black"], black, "{first:?} {second}: {g}");
+        let played = g["moves"].as_str().unwrap();
+        match fault {
+            None => {
+                assert!(played.starts_with(moves), "{first:?} {second}: {g}");
+                assert_eq!(g["reason"], "9 stones without a five", "{g}");
+            }
+            Some(why) => {
+                assert_eq!(played, moves, "{g}");
+                assert_eq!(g["reason"], why, "{g}");
+                // The other brain wins.
+                let loser = why.split(' ').next().unwrap();
+                let winner = if g["black"] == loser {
+                    "white"
+                } else {
+                    "black"
+                };
+                assert_eq!(g["result"], winner, "{g}");
+            }
+        }
+    }
+    // Without a script: this project's brain proposes and chooses on its own, and every game
+    // is played out.
+    let j = match_json(
+        [brain, brain],
+        &[
+            "--swap2",
+            "--games",
+            "2",
+            "--nodes",
+            "2000",
+            "--tc",
+            "0/5",
+            "--draw-after",
+            "12",
+        ],
+    );
+    for g in j["games"].as_array().unwrap() {
+        assert!(g["reason"] == "five" || g["result"] == "draw", "{g}");
+        assert!(g["moves"].as_str().unwrap().len() >= 6, "{g}");
+    }
+}
+
 /// Each brain is told which stones are its own: after an opening where the side to move has
 /// an open four it wins at once; after one where the side to move faces an open four, the
 /// other brain, asked for its first move with the whole position, makes the five.

@@ -137,20 +137,8 @@ impl Brain {
     /// Asks for a move in `board` and waits for it within the brain's time (its turn limit
     /// or what its clock has left, the smaller, and the tolerance); the reply line.
     pub(super) fn turn(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
+        self.time_left(setup, board)?;
         let p = &mut self.process;
-        p.move_number = board.history().len() + 1;
-        let tc = setup.terms[self.engine].tc;
-        let clocked = !tc.game.is_zero();
-        // Before every request, as c-gomoku-cli sends it (2147483647, the protocol's
-        // "unlimited", without a clock). A brain still busy ending its last move may drop
-        // the first word it reads (Rapfi 0.43 does, when a forced reply comes back within
-        // a millisecond): better this line's than the request's.
-        let left = if clocked {
-            self.clock.as_millis()
-        } else {
-            i32::MAX as u128
-        };
-        p.send(&format!("INFO time_left {left}"))?;
         if self.informed {
             let last = *board.history().last().expect("the other brain moved");
             let (x, y) = board.xy(last);
@@ -173,13 +161,53 @@ impl Brain {
             }
         }
         self.informed = true;
+        self.reply_in_time(setup)
+    }
+
+    /// Asks for a swap2 decision (`SWAP2BOARD`, the protocol's swap2 opening) on `board`,
+    /// the stones so far (none, three or five), and waits for it as for a move: the reply
+    /// line. The brain is told the position again (`BOARD`) at its first move.
+    pub(super) fn swap2(&mut self, setup: &Setup, board: &Board) -> Result<String, String> {
+        self.time_left(setup, board)?;
+        let p = &mut self.process;
+        p.send("SWAP2BOARD")?;
+        for &c in board.history() {
+            let (x, y) = board.xy(c);
+            p.send(&format!("{x},{y}"))?;
+        }
+        p.send("DONE")?;
+        self.reply_in_time(setup)
+    }
+
+    /// Before every request, the clock (as c-gomoku-cli sends it: 2147483647, the
+    /// protocol's "unlimited", without one), and the move number its messages are filed
+    /// under. A brain still busy ending its last move may drop the first word it reads
+    /// (Rapfi 0.43 does, when a forced reply comes back within a millisecond): better this
+    /// line's than the request's.
+    fn time_left(&mut self, setup: &Setup, board: &Board) -> Result<(), String> {
+        self.process.move_number = board.history().len() + 1;
+        let left = if setup.terms[self.engine].tc.game.is_zero() {
+            i32::MAX as u128
+        } else {
+            self.clock.as_millis()
+        };
+        self.process.send(&format!("INFO time_left {left}"))
+    }
+
+    /// The reply to the request just sent, within the brain's time (its turn limit or what
+    /// its clock has left, the smaller, and the tolerance), its time taken off its clock.
+    fn reply_in_time(&mut self, setup: &Setup) -> Result<String, String> {
+        let tc = setup.terms[self.engine].tc;
+        let clocked = !tc.game.is_zero();
         let allowed = if clocked {
             tc.turn.min(self.clock)
         } else {
             tc.turn
         };
         let asked = Instant::now();
-        let reply = p.answer(asked + allowed.saturating_add(setup.tolerance), true)?;
+        let reply = self
+            .process
+            .answer(asked + allowed.saturating_add(setup.tolerance), true)?;
         if clocked {
             // An overrun within the tolerance empties the clock: the next move has only
             // the tolerance.
