@@ -759,55 +759,31 @@ struct Played {
 /// from the opening the brains make (`sides.black` placing the first stones), with the
 /// brains left `idle` by the last game (by engine, under `--reuse`), where it leaves them.
 /// The board as it ended, and how.
-fn play(setup: &Setup, start: &[u16], sides: Sides, idle: &mut [Option<Process>]) -> Played {
+fn play(setup: &Setup, start: &[u16], mut sides: Sides, idle: &mut [Option<Process>]) -> Played {
     let mut board = Board::new(setup.size, setup.rule).expect("checked before the match");
     for &c in start {
         board.place(c);
     }
     let mut milliseconds = vec![0; start.len()];
-    let mut sides = sides;
     // brains[0] plays Black.
     let mut brains: Vec<Result<Brain, String>> = [sides.black, sides.white]
         .iter()
         .map(|&e| Brain::start(setup, e, idle[e].take()))
         .collect();
     let opened = if setup.swap2 {
-        swap2_opening(setup, &mut board, &mut brains, &mut milliseconds).map(|swap| {
+        swap2_opening(setup, &mut board, &mut brains, &mut milliseconds)
+    } else {
+        Ok(false)
+    };
+    let ending = match opened {
+        Ok(swap) => {
             if swap {
                 brains.swap(0, 1);
                 sides = sides.swapped();
             }
-        })
-    } else {
-        Ok(())
-    };
-    let ending = loop {
-        if let Err(ending) = opened {
-            break ending;
+            play_out(setup, &mut board, &mut brains, &mut milliseconds)
         }
-        if board.is_full() {
-            break Ending::Draw("the board is full".into());
-        }
-        let stones = board.history().len();
-        if setup.draw_after > 0 && stones >= setup.draw_after {
-            break Ending::Draw(format!("{stones} stones without a five"));
-        }
-        let color = board.to_move();
-        let brain = match &mut brains[color.index()] {
-            Ok(b) => b,
-            Err(why) => break Ending::Forfeit(color.other(), why.clone()),
-        };
-        let asked = Instant::now();
-        if let Err(why) = brain
-            .turn(setup, &board)
-            .and_then(|reply| play_reply(&mut board, &reply))
-        {
-            break Ending::Forfeit(color.other(), why);
-        }
-        milliseconds.push(asked.elapsed().as_millis() as u64);
-        if board.winner() == Some(color) {
-            break Ending::Five(color);
-        }
+        Err(ending) => ending,
     };
     let messages = brains
         .iter_mut()
@@ -827,6 +803,41 @@ fn play(setup: &Setup, start: &[u16], sides: Sides, idle: &mut [Option<Process>]
         ending,
         milliseconds,
         messages,
+    }
+}
+
+/// Plays the game on from `board` until it ends: each brain in `brains` (Black's first)
+/// asked for its moves in turn, each move's milliseconds added to `milliseconds`.
+fn play_out(
+    setup: &Setup,
+    board: &mut Board,
+    brains: &mut [Result<Brain, String>],
+    milliseconds: &mut Vec<u64>,
+) -> Ending {
+    loop {
+        if board.is_full() {
+            break Ending::Draw("the board is full".into());
+        }
+        let stones = board.history().len();
+        if setup.draw_after > 0 && stones >= setup.draw_after {
+            break Ending::Draw(format!("{stones} stones without a five"));
+        }
+        let color = board.to_move();
+        let brain = match &mut brains[color.index()] {
+            Ok(b) => b,
+            Err(why) => break Ending::Forfeit(color.other(), why.clone()),
+        };
+        let asked = Instant::now();
+        if let Err(why) = brain
+            .turn(setup, board)
+            .and_then(|reply| play_reply(board, &reply))
+        {
+            break Ending::Forfeit(color.other(), why);
+        }
+        milliseconds.push(asked.elapsed().as_millis() as u64);
+        if board.winner() == Some(color) {
+            break Ending::Five(color);
+        }
     }
 }
 
