@@ -217,7 +217,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     for note in fouls {
         println!("{note}");
     }
-    println!("{nodes} nodes");
+    println!("{nodes} node{}", if nodes == 1 { "" } else { "s" });
     Ok(())
 }
 
