@@ -208,7 +208,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     match line {
         Some(_) => println!(
             "{side} wins by {what} ({attacker_moves} move{}): {}",
-            if attacker_moves == 1 { "" } else { "s" },
+            crate::plural(attacker_moves as u64),
             names.join(" ")
         ),
         None if gave_up => println!("{side}: no {kind} found before the node limit"),
@@ -217,7 +217,7 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     for note in fouls {
         println!("{note}");
     }
-    println!("{nodes} node{}", if nodes == 1 { "" } else { "s" });
+    println!("{nodes} node{}", crate::plural(nodes));
     Ok(())
 }
 
@@ -528,7 +528,7 @@ fn bench_openings(path: &std::path::Path, a: &BenchArgs) -> Result<()> {
             depths.len(),
             budget.as_secs_f64(),
             a.threads,
-            if a.threads == 1 { "" } else { "s" },
+            crate::plural(a.threads.into()),
             depths[depths.len() / 2]
         );
     }

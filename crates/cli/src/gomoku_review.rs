@@ -108,7 +108,7 @@ pub fn run(a: &ReviewArgs) -> Result<()> {
                 number as usize <= count,
                 "{} has {count} game{}, not {}",
                 path.display(),
-                if count == 1 { "" } else { "s" },
+                crate::plural(count as u64),
                 number
             );
             let g = games.swap_remove(number as usize - 1);

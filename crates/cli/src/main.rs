@@ -44,6 +44,15 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
+/// The plural ending of a noun counted `n` times: "1 node", "2 nodes".
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Parses a number of seconds (`--time`, `--max-think`): finite, above 0 and at most a day,
 /// so that it always makes a `Duration` and a typo cannot ask for a search of centuries.
 fn seconds(s: &str) -> Result<f64, String> {
