@@ -971,3 +971,34 @@ fn said_if_failed(path: &Path, written: std::io::Result<()>) {
         eprintln!("cannot write {}: {e}", path.display());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The project's opening files (`docs/openings/`) read as the manager reads them: every
+    /// line a legal opening of 3 to 5 stones with no five, the counts their README gives, and
+    /// no position of the second file one of the first (its point is a fresh sample).
+    #[test]
+    fn the_opening_files_read_and_the_second_repeats_none_of_the_first() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/openings");
+        let read = |name: &str| read_openings(&dir.join(name), 15, Rule::Freestyle).unwrap();
+        let (first, second) = (
+            read("balanced-freestyle15.txt"),
+            read("balanced-freestyle15-b.txt"),
+        );
+        assert_eq!((first.len(), second.len()), (160, 100));
+        for (_, b) in first.iter().chain(&second) {
+            assert!((3..=5).contains(&b.history().len()), "{b}");
+            assert!(b.winner().is_none(), "{b}");
+        }
+        let seen: std::collections::HashSet<u64> = first.iter().map(|(_, b)| b.hash()).collect();
+        for (i, b) in &second {
+            assert!(
+                !seen.contains(&b.hash()),
+                "opening {} of the second file",
+                i + 1
+            );
+        }
+    }
+}
