@@ -153,9 +153,10 @@ pub enum Limit {
 /// correction history (how far the search found it off after the same last two moves):
 /// +5.1 ± 2.1 points against PentaZen over three runs (sessions 29 and 30). Futility cuts
 /// only in quiet positions: cutting also where an open three threatens (as Rapfi does) lost
-/// 14 points against Rapfi (three standard errors). And only within 6 plies of the horizon
-/// (razoring within 4): to 8 plies it lost about 9, and 4 plies, or razoring within 2 or 6,
-/// were level or a little behind (session 81).
+/// 14 points against Rapfi (three standard errors). And only within the library's
+/// `FUTILITY_DEPTH` of the horizon, 6 plies (razoring within `RAZOR_DEPTH`, 4): to 8 plies
+/// it lost about 9, and 4 plies, or razoring within 2 or 6, were level or a little behind
+/// (session 81).
 pub fn search_options(megabytes: usize) -> SearchOptions {
     SearchOptions {
         tt_megabytes: megabytes,
