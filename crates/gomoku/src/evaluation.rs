@@ -108,6 +108,11 @@ fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
 /// equal time it scored 41.9% in four runs (1,049 games) where the engine without it scored
 /// 35.6% in three: +6.8 ± 1.7 points, paired by opening; against PentaZen, -0.9 ± 2.2 over
 /// two runs (docs/BENCHMARKS.md, sessions 33 to 35).
+///
+/// Learned values on top of all this have not paid yet. A small network over every line
+/// code, updated with each move, predicted results far better (log loss 0.44 against
+/// 0.51). But at 1.2 M nodes against Rapfi it played level or behind (+1.7 ± 4.9, -1.9 ±
+/// 4.5), at 40% to 56% of the node rate (docs/BENCHMARKS.md, session 82).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Threats;
 
