@@ -112,7 +112,8 @@ fn ply_worth(c: &Counts, combos: &Counts, me: Color) -> i32 {
 /// Learned values on top of all this have not paid yet. A small network over every line
 /// code, updated with each move, predicted results far better (log loss 0.44 against
 /// 0.51). But at 1.2 M nodes against Rapfi it played level or behind (+1.7 ± 4.9, -1.9 ±
-/// 4.5), at 40% to 56% of the node rate (docs/BENCHMARKS.md, session 82).
+/// 4.5, -1.3 ± 4.7 in three forms), at 40% to 56% of the node rate (docs/BENCHMARKS.md,
+/// session 82).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Threats;
 
