@@ -1061,7 +1061,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 /// "memory": what `INFO max_memory` said, "slow": `hello` after a second,
 /// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
 /// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`,
-/// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input).
+/// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input;
+/// "lingering": on `END` a second's work before it leaves, then the file `left`).
 fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
     std::fs::write(
@@ -1077,7 +1078,8 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          helper) sleep 1000 & echo $! > helper.pid; echo hello ;; \
          stubborn) echo $$ > brain.pid; sleep 1000 ;; *) echo \"$1\" ;; \
          esac ;;\n    \
-         END) exit 0 ;;\n  esac\ndone\n",
+         END) if [ \"$1\" = lingering ]; then sleep 1; : > left; fi; exit 0 ;;\n  \
+         esac\ndone\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -2228,6 +2230,23 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(!running(&pid), "the helper {} still runs", pid.trim());
+}
+
+/// A brain told `END` is given time to leave before its process group is killed: one that
+/// works a second first (as Wine does on its first start, in the brain's group) finishes,
+/// at the manager's check that the brain starts and after its game. (With half a second, as
+/// the manager once waited, the file is never written.)
+#[cfg(target_os = "linux")]
+#[test]
+fn gomoku_match_lets_a_brain_finish_leaving() {
+    let (scratch, lingering) = script_brain("match-lingering", "lingering");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let j = quick_json([brain, &lingering], &["--games", "1"]);
+    assert_eq!(j["wins"], 1, "{j}");
+    assert!(
+        scratch.path().join("left").exists(),
+        "the brain was killed while it was leaving"
+    );
 }
 
 /// Interrupted (Ctrl-C, or a termination signal), the manager ends the brains with it,

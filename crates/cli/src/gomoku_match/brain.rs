@@ -383,11 +383,19 @@ impl Process {
     }
 }
 
+/// How long a brain told `END` may take to leave before its process group is killed. A
+/// Windows brain under Wine, the first in a Wine session, needs about a second: its first
+/// start runs Wine's `wineboot` in the brain's group, and one killed half-way leaves the next
+/// brain waiting about 30 s for it (the first game lost on time). A brain that leaves at
+/// once costs nothing; one deaf to `END` costs this much.
+const END_GRACE: Duration = Duration::from_secs(5);
+
 impl Drop for Process {
-    /// `END`, a moment to leave, then the process and what it started are killed.
+    /// `END`, time to leave ([`END_GRACE`]), then the process and what it started are
+    /// killed.
     fn drop(&mut self) {
         let _ = self.send("END");
-        let until = Instant::now() + Duration::from_millis(500);
+        let until = Instant::now() + END_GRACE;
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
                 break;
