@@ -37,9 +37,10 @@ x86_64-w64-mingw32-gcc -O2 -shared -o "$work/win/bcryptprimitives.dll" \
 export WINEPREFIX=$work/prefix WINEDEBUG=-all
 echo "making a Wine prefix in $WINEPREFIX ..."
 wineboot -i >/dev/null 2>&1
-linux=$PWD/target/release/pbrain-alphabeta
+root=$PWD
+linux=$root/target/release/pbrain-alphabeta
 play() { # ENGINE ENGINE SGF
-    (cd "$work/win" && "$OLDPWD/target/release/alphabeta" gomoku match \
+    (cd "$work/win" && "$root/target/release/alphabeta" gomoku match \
         --engine "$1" --engine "$2" --name first --name second \
         --nodes 100000 --tc 0/60 --openings "$openings" --games "$games" \
         --concurrency 1 --sgf "$3" 2>&1 | tail -n 1)
