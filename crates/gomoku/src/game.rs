@@ -18,9 +18,27 @@ use crate::patterns::Pattern;
 pub const MAX_MOVES: usize = 24;
 
 /// Worth of a pattern made for the side to move (attack) and taken from the opponent
-/// (defence), by pattern.
-const ATTACK: [i32; 8] = [0, 2, 5, 6, 24, 30, 400, 10_000];
-const DEFENCE: [i32; 8] = [0, 1, 4, 5, 20, 26, 300, 8_000];
+/// (defence), by pattern. Two to four are fitted (times 100) by softmax to the moves a
+/// 15,000-node search played in self-play (`docs/BENCHMARKS.md`, session 83); the open four
+/// and the five stay far above any quiet cell.
+const ATTACK: [i32; 8] = [0, 31, 146, 166, 367, 383, 4_000, 100_000];
+const DEFENCE: [i32; 8] = [0, 10, 58, 100, 262, 332, 3_000, 80_000];
+
+/// Bonus for a decisive threat (five, open four, two fours, a four and an open three) made
+/// for the side to move, then taken from the opponent.
+const DECISIVE: [i32; 2] = [50_000, 25_000];
+
+/// Bonus for two open threes, ours then the opponent's: the fit made it a small penalty (two
+/// open threes are worth a little less than the two threes apart).
+const DOUBLE_THREE: [i32; 2] = [-18, -71];
+
+/// The most urgency a cell can have: four fives for each side and both decisive bonuses.
+const MAX_URGENCY: i32 = 4 * (ATTACK[7] + DEFENCE[7]) + DECISIVE[0] + DECISIVE[1];
+
+// A side's worth over four directions fits the packed tally's 20 bits, and the urgency
+// leaves 10 bits for the cell in the driver's `i32` move key (see `move_key`).
+const _: () = assert!(4 * ATTACK[7] < 1 << 20 && 4 * DEFENCE[7] < 1 << 20);
+const _: () = assert!(MAX_URGENCY < 1 << 20);
 
 /// A pattern's contribution to a cell's tally, packed so that the four directions add up in
 /// one integer: worth in bits 0-19, then 3-bit counts of fours or better (20), open fours or
@@ -85,7 +103,8 @@ fn urgency(b: &Board, cell: u16, me: Color) -> i32 {
     let both = (0..4).fold(0u64, |sum, di| {
         sum + table[b.patterns_both(cell, di) as usize]
     });
-    tally_worth(both as u32, 5_000, 1_000) + tally_worth((both >> 32) as u32, 2_500, 500)
+    tally_worth(both as u32, DECISIVE[0], DOUBLE_THREE[0])
+        + tally_worth((both >> 32) as u32, DECISIVE[1], DOUBLE_THREE[1])
 }
 
 /// A candidate's sort key: ascending keys put the most urgent first, ties in reading order
@@ -96,8 +115,8 @@ fn rank_key(urgency: i32, cell: u16) -> u64 {
 }
 
 /// The driver's move key ([`Game::generate_keyed`]) for a candidate's `rank_key`: the same
-/// order, the higher key first. Urgency stays below 2^17 (four directions of at most a five
-/// and a block of one, and the two bonuses) and a cell below 2^10 (the largest board has 484).
+/// order, the higher key first. Urgency stays below 2^20 ([`MAX_URGENCY`], checked where it is
+/// defined) and a cell below 2^10 (the largest board has 484).
 #[inline]
 fn move_key(rank_key: u64) -> i32 {
     let urgency = i32::MAX as i64 - (rank_key >> 16) as i64;
