@@ -32,12 +32,14 @@ const DECISIVE: [i32; 2] = [50_000, 25_000];
 /// open threes are worth a little less than the two threes apart).
 const DOUBLE_THREE: [i32; 2] = [-18, -71];
 
-/// The most urgency a cell can have: four fives for each side and both decisive bonuses.
-const MAX_URGENCY: i32 = 4 * (ATTACK[7] + DEFENCE[7]) + DECISIVE[0] + DECISIVE[1];
+/// A bound on a cell's urgency: a five for each side on all four lines, and both decisive
+/// bonuses.
+const MAX_URGENCY: i32 = 4 * (ATTACK[FIVE] + DEFENCE[FIVE]) + DECISIVE[0] + DECISIVE[1];
+const FIVE: usize = Pattern::Five as usize;
 
 // A side's worth over four directions fits the packed tally's 20 bits, and the urgency
 // leaves 10 bits for the cell in the driver's `i32` move key (see `move_key`).
-const _: () = assert!(4 * ATTACK[7] < 1 << 20 && 4 * DEFENCE[7] < 1 << 20);
+const _: () = assert!(4 * ATTACK[FIVE] < 1 << 20 && 4 * DEFENCE[FIVE] < 1 << 20);
 const _: () = assert!(MAX_URGENCY < 1 << 20);
 
 /// A pattern's contribution to a cell's tally, packed so that the four directions add up in
