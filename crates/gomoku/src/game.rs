@@ -34,12 +34,13 @@ const DOUBLE_THREE: [i32; 2] = [-18, -71];
 
 /// A bound on a cell's urgency: a five for each side on all four lines, and both decisive
 /// bonuses.
-const MAX_URGENCY: i32 = 4 * (ATTACK[FIVE] + DEFENCE[FIVE]) + DECISIVE[0] + DECISIVE[1];
-const FIVE: usize = Pattern::Five as usize;
+const MAX_URGENCY: i32 = {
+    let five = Pattern::Five as usize;
+    4 * (ATTACK[five] + DEFENCE[five]) + DECISIVE[0] + DECISIVE[1]
+};
 
-// A side's worth over four directions fits the packed tally's 20 bits, and the urgency
-// leaves 10 bits for the cell in the driver's `i32` move key (see `move_key`).
-const _: () = assert!(4 * ATTACK[FIVE] < 1 << 20 && 4 * DEFENCE[FIVE] < 1 << 20);
+// Below 2^20, each side's worth over four directions fits the packed tally's 20 bits, and the
+// urgency leaves 10 bits for the cell in the driver's `i32` move key (see `move_key`).
 const _: () = assert!(MAX_URGENCY < 1 << 20);
 
 /// A pattern's contribution to a cell's tally, packed so that the four directions add up in
