@@ -1,4 +1,5 @@
-//! End-to-end tests of `alphabeta tictactoe` and `alphabeta connect4`, over pipes.
+//! End-to-end tests of `alphabeta tictactoe`, `connect4` and `gomoku` (analyze, vcf, vct,
+//! review, play, bench, match, compare), over pipes.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
