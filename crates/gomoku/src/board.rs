@@ -222,13 +222,14 @@ pub struct Board {
     to_move: Color,
     hash: u64,
     keys: std::sync::Arc<[[u64; 2]; GRID]>,
-    /// Per cell and direction: the code of the 8 cells around it on that line (see
-    /// [`patterns`](crate::patterns)); with `outer`, where an overline
-    /// spoils a five (the standard and renju rules), the 10. Kept
-    /// up to date by `place` and `remove_last`.
-    codes: Box<InnerCodes>,
-    /// The outer cells of the line codes (see [`OuterCodes`]).
-    outer: Box<OuterCodes>,
+    /// Per cell and direction under freestyle: the code of the 8 cells around it on that
+    /// line (see [`patterns`](crate::patterns)). Kept up to date by `place` and
+    /// `remove_last`; zero under the other rules.
+    codes: Box<CodeGrid<u16>>,
+    /// The same under the other rules, where the line codes read the 10 cells around it
+    /// (an overline spoils a five, or under caro the stones at its ends count); zero under
+    /// freestyle. (One array per width: 16-bit codes keep freestyle's moves cheaper.)
+    wide_codes: Box<CodeGrid<u32>>,
     /// Per colour and pattern: how many (empty cell, direction) pairs would make it.
     counts: Counts,
     /// Per cell, the tallies of the patterns a stone would make on its four lines (see
@@ -270,57 +271,57 @@ struct MoveRecord {
 }
 
 /// The cells whose line codes a stone changes: five steps each way on four lines (the
-/// fifth only where an overline spoils a five).
+/// fifth only where the codes read it).
 const LINE_CELLS: usize = 40;
 
-/// Where the cell `k` steps (1 to 5) from a stone along direction `di`, on side `side` (0
-/// back, 1 forward), keeps its tally in the move's record: the four inner steps first.
-#[inline]
-const fn line_slot(di: usize, side: usize, k: isize) -> usize {
-    if k == 5 {
-        32 + 2 * di + side
-    } else {
-        8 * di + 4 * side + k as usize - 1
-    }
+/// Where the cell `k` steps (1 to `C::REACH`) from a stone along direction `di`, on side
+/// `side` (0 back, 1 forward), keeps its tally in the move's record.
+#[inline(always)]
+const fn line_slot<C: LineCode>(di: usize, side: usize, k: isize) -> usize {
+    (2 * di + side) * C::REACH as usize + k as usize - 1
 }
 
-/// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its codes flip the
-/// stone's bits (the inner code's, or where the rule reads them the outer one's: [`flips`]),
-/// its tally goes to the move's record (`slot`), and if it is empty its tally and the pattern
-/// and combo count changes (`delta`, `combo_delta`) follow the new code. A stone's tally stays
-/// as it was when the stone came: when it leaves, every later move has been taken back, and
-/// its lines are as they were.
+/// Per stone code (black 1, white 2) and side (0: the cells behind the stone, 1: those ahead
+/// of it), the bits the stone sets in the line code of the cell `k` steps away (`[k - 1]`):
+/// seen from there, the stone is `k` steps the other way. (A table: the shifts are the same
+/// at every move.)
+const STONE_FLIPS: [[[u32; 5]; 2]; 3] = {
+    let mut t = [[[0u32; 5]; 2]; 3];
+    let mut stone = 1;
+    while stone < 3 {
+        let mut k = 1;
+        while k <= 5 {
+            t[stone][0][k - 1] = (stone as u32) << patterns::shift(k as isize);
+            t[stone][1][k - 1] = (stone as u32) << patterns::shift(-(k as isize));
+            k += 1;
+        }
+        stone += 1;
+    }
+    t
+};
+
+/// [`Board::update_codes`] for one cell `p` on the stone's line `di`: its code flips the
+/// stone's bits (`flip`), its tally goes to the move's record (`slot`), and if it is empty its
+/// tally and the pattern and combo count changes (`delta`, `combo_delta`) follow the new code.
+/// A stone's tally stays as it was when the stone came: when it leaves, every later move has
+/// been taken back, and its lines are as they were.
 #[inline(always)]
-fn touch<const OUTER: bool>(
+fn touch<C: LineCode>(
     p: usize,
     di: usize,
-    (inner_flip, outer_flip): (u16, u8),
+    flip: C,
     slot: &mut u32,
-    (cells, codes, outer, cell_tallies): (
-        &[Cell; GRID],
-        &mut InnerCodes,
-        &mut OuterCodes,
-        &mut [u32; GRID],
-    ),
+    (cells, codes, cell_tallies): (&[Cell; GRID], &mut CodeGrid<C>, &mut [u32; GRID]),
     table: &[u8; CODES],
     (delta, combo_delta): (&mut [u64; 2], &mut [u64; 2]),
 ) {
     let old = codes[p][di & 3];
-    codes[p][di & 3] = old ^ inner_flip;
-    let (old, new) = if OUTER {
-        let outer_old = outer[p][di & 3];
-        outer[p][di & 3] = outer_old ^ outer_flip;
-        (
-            full_code(old, outer_old),
-            full_code(old ^ inner_flip, outer_old ^ outer_flip),
-        )
-    } else {
-        (old as usize, (old ^ inner_flip) as usize)
-    };
+    let new = old ^ flip;
+    codes[p][di & 3] = new;
     let tally = cell_tallies[p];
     *slot = tally;
     if cells[p] == Cell::Empty {
-        let (raw_old, raw_new) = (table[old], table[new]);
+        let (raw_old, raw_new) = (table[old.index()], table[new.index()]);
         let now = tally
             .wrapping_add(TALLIES[raw_new as usize])
             .wrapping_sub(TALLIES[raw_old as usize]);
@@ -337,36 +338,56 @@ fn touch<const OUTER: bool>(
     }
 }
 
-/// A line code from its inner and outer parts, as the pattern table reads it (the mask lets
-/// the compiler see the index is in the table).
-#[inline(always)]
-fn full_code(inner: u16, outer: u8) -> usize {
-    ((outer & 15) as usize) << 16 | inner as usize
+/// Per cell and direction, a line code.
+type CodeGrid<C> = [[C; 4]; GRID];
+
+/// A line code as the board keeps it: `u16` under freestyle (the 8 cells within four steps),
+/// `u32` under the rules that read the fifth step each way too.
+trait LineCode: Copy + std::ops::BitXor<Output = Self> {
+    /// How many cells each side of a cell its code sees.
+    const REACH: isize;
+    /// A code from its bits (the low 16 only, for `u16`).
+    fn from_bits(bits: u32) -> Self;
+    /// Where the pattern table keeps this code (the mask lets the compiler see the index is
+    /// in the table).
+    fn index(self) -> usize;
+    /// The board's codes of this width.
+    fn grid<'a>(
+        narrow: &'a mut CodeGrid<u16>,
+        wide: &'a mut CodeGrid<u32>,
+    ) -> &'a mut CodeGrid<Self>;
 }
 
-/// How many cells each side of a cell its line codes see: 5 where they read the outer cells
-/// (the standard and renju rules: an overline spoils a five), 4 under freestyle.
-const fn reach(outer: bool) -> isize {
-    if outer {
-        5
-    } else {
-        4
+impl LineCode for u16 {
+    const REACH: isize = 4;
+    #[inline(always)]
+    fn from_bits(bits: u32) -> u16 {
+        bits as u16
+    }
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn grid<'a>(narrow: &'a mut CodeGrid<u16>, _: &'a mut CodeGrid<u32>) -> &'a mut CodeGrid<u16> {
+        narrow
     }
 }
 
-/// Per cell and direction, the inner line code: the 8 cells within four steps.
-type InnerCodes = [[u16; 4]; GRID];
-
-/// Per cell and direction, the outer line code: the cells five steps back (low 2 bits) and
-/// forward (next 2), kept where an overline spoils a five (zero under freestyle).
-type OuterCodes = [[u8; 4]; GRID];
-
-/// A stone's flips in the inner and outer codes of the cell `k` steps (1 to 5) from it, on
-/// the side `sign` (-1 back, 1 forward): the stone is at offset `-sign * k` as seen from there.
-#[inline(always)]
-fn flips(stone: u32, sign: isize, k: isize) -> (u16, u8) {
-    let bits = stone << patterns::shift(-sign * k);
-    (bits as u16, (bits >> 16) as u8)
+impl LineCode for u32 {
+    const REACH: isize = 5;
+    #[inline(always)]
+    fn from_bits(bits: u32) -> u32 {
+        bits
+    }
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize & (CODES - 1)
+    }
+    #[inline(always)]
+    fn grid<'a>(_: &'a mut CodeGrid<u16>, wide: &'a mut CodeGrid<u32>) -> &'a mut CodeGrid<u32> {
+        wide
+    }
 }
 
 /// The Zobrist keys, fixed so that hashes are reproducible.
@@ -400,7 +421,7 @@ impl Board {
             hash: 0,
             keys: zobrist_keys(),
             codes: Box::new([[0; 4]; GRID]),
-            outer: Box::new([[0; 4]; GRID]),
+            wide_codes: Box::new([[0; 4]; GRID]),
             counts: Counts::default(),
             cell_tallies: Box::new([0; GRID]),
             combos: Counts::default(),
@@ -417,8 +438,11 @@ impl Board {
     fn with_codes(mut self) -> Board {
         let codes = self.codes_from_scratch();
         for (cell, full) in codes.iter().enumerate() {
-            self.codes[cell] = full.map(|c| c as u16);
-            self.outer[cell] = full.map(|c| (c >> 16) as u8);
+            if self.rule.reads_outer() {
+                self.wide_codes[cell] = *full;
+            } else {
+                self.codes[cell] = full.map(|c| c as u16);
+            }
             self.cell_tallies[cell] = self.cell_tallies_of(full);
         }
         (self.counts, self.combos) = self.counts_from_scratch();
@@ -473,7 +497,11 @@ impl Board {
     /// The line codes as the cells say they should be (to build them, and to check them).
     pub fn codes_from_scratch(&self) -> Vec<[u32; 4]> {
         let mut codes = vec![[0u32; 4]; GRID];
-        let reach = reach(self.rule.reads_outer());
+        let reach = if self.rule.reads_outer() {
+            u32::REACH
+        } else {
+            u16::REACH
+        };
         for cell in self.cells() {
             for (di, &d) in DIRECTIONS.iter().enumerate() {
                 let mut code = 0;
@@ -500,13 +528,12 @@ impl Board {
             .collect()
     }
 
-    /// The line code of `cell` along `di`, inner and outer cells together (freestyle has no
-    /// outer cells: one read fewer on a path the move generator takes).
+    /// The line code of `cell` along `di`.
     #[inline]
     fn code(&self, cell: u16, di: usize) -> u32 {
         let (cell, di) = (cell as usize & (GRID - 1), di & 3);
         if self.rule.reads_outer() {
-            full_code(self.codes[cell][di], self.outer[cell][di]) as u32
+            self.wide_codes[cell][di]
         } else {
             self.codes[cell][di] as u32
         }
@@ -586,18 +613,18 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within four steps of `cell` (five where the rule reads outer cells), where a stone (`stone`,
-    /// a `patterns` cell code) came: its two bits in their codes flip. The cell's own
-    /// patterns leave the counts. The cells' tallies as they were go to the move's record
-    /// (which [`mark`](Self::mark) pushed), for [`restore_codes`](Self::restore_codes).
-    /// The walls' codes are written too (`PAD` keeps them on the grid): this runs at every
-    /// node. (Indices are masked with `GRID - 1`, a no-op on real cells, so no bounds
-    /// checks; the fields are borrowed apart so that their addresses stay in registers.)
-    fn update_codes<const OUTER: bool>(&mut self, cell: u16, stone: u32) {
+    /// within `C::REACH` steps of `cell`, where a stone (`stone`, a `patterns` cell code)
+    /// came: its two bits in their codes flip. The cell's own patterns leave the counts. The
+    /// cells' tallies as they were go to the move's record (which [`mark`](Self::mark)
+    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written too
+    /// (`PAD` keeps them on the grid): this runs at every node. (Indices are masked with
+    /// `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are borrowed apart
+    /// so that their addresses stay in registers.)
+    fn update_codes<C: LineCode>(&mut self, cell: u16, stone: u32) {
         let Board {
             cells,
             codes,
-            outer,
+            wide_codes,
             cell_tallies,
             tables,
             counts,
@@ -610,6 +637,7 @@ impl Board {
             .expect("the move's record comes first")
             .tallies_before;
         let table = tables.entries();
+        let codes = C::grid(codes, wide_codes);
         // Per colour, eight 8-bit lanes (one per pattern) biased by 0x80: a move changes a
         // count by at most 44, so lanes never borrow from each other.
         let mut delta = [0x8080_8080_8080_8080u64; 2];
@@ -620,28 +648,22 @@ impl Board {
             combo_delta[c] = combo_delta[c].wrapping_sub(own[c]);
         }
         for di in 0..4 {
-            let code = if OUTER {
-                full_code(codes[here][di], outer[here][di])
-            } else {
-                codes[here][di] as usize
-            };
-            let own = LANES[table[code] as usize];
+            let own = LANES[table[codes[here][di].index()] as usize];
             for c in 0..2 {
                 delta[c] = delta[c].wrapping_sub(own[c]);
             }
         }
         let cells = &**cells;
-        let (codes, outer, cell_tallies) = (&mut **codes, &mut **outer, &mut **cell_tallies);
-        let reach = reach(OUTER);
+        let cell_tallies = &mut **cell_tallies;
+        let flips = &STONE_FLIPS[stone as usize % 3];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
-                for k in 1..=reach {
+                for (k, &flip) in (1..=C::REACH).zip(&flips[side]) {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    let slot = &mut before[line_slot(di, side, k)];
-                    let grids = (cells, &mut *codes, &mut *outer, &mut *cell_tallies);
-                    let flips = flips(stone, sign, k);
+                    let slot = &mut before[line_slot::<C>(di, side, k)];
+                    let grids = (cells, &mut *codes, &mut *cell_tallies);
                     let deltas = (&mut delta, &mut combo_delta);
-                    touch::<OUTER>(p, di, flips, slot, grids, table, deltas);
+                    touch(p, di, C::from_bits(flip), slot, grids, table, deltas);
                 }
             }
         }
@@ -657,10 +679,10 @@ impl Board {
     /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
     /// its record kept. No table is read: the undo costs a fraction of the move (the counts
     /// come back from `counts_before`).
-    fn restore_codes<const OUTER: bool>(&mut self, cell: u16, stone: u32) {
+    fn restore_codes<C: LineCode>(&mut self, cell: u16, stone: u32) {
         let Board {
             codes,
-            outer,
+            wide_codes,
             cell_tallies,
             records,
             ..
@@ -668,17 +690,14 @@ impl Board {
         let Some(record) = records.last() else {
             return;
         };
-        let reach = reach(OUTER);
+        let codes = C::grid(codes, wide_codes);
+        let flips = &STONE_FLIPS[stone as usize % 3];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
-                for k in 1..=reach {
+                for (k, &flip) in (1..=C::REACH).zip(&flips[side]) {
                     let p = (cell as isize + sign * k * d) as usize & (GRID - 1);
-                    let (inner_flip, outer_flip) = flips(stone, sign, k);
-                    codes[p][di] ^= inner_flip;
-                    if OUTER {
-                        outer[p][di] ^= outer_flip;
-                    }
-                    cell_tallies[p] = record.tallies_before[line_slot(di, side, k)];
+                    codes[p][di] = codes[p][di] ^ C::from_bits(flip);
+                    cell_tallies[p] = record.tallies_before[line_slot::<C>(di, side, k)];
                 }
             }
         }
@@ -908,9 +927,9 @@ impl Board {
         self.to_move = c.other();
         self.mark(cell);
         if self.rule.reads_outer() {
-            self.update_codes::<true>(cell, stone_code(c));
+            self.update_codes::<u32>(cell, stone_code(c));
         } else {
-            self.update_codes::<false>(cell, stone_code(c));
+            self.update_codes::<u16>(cell, stone_code(c));
         }
         self.flip_stone_bit(cell);
     }
@@ -935,9 +954,9 @@ impl Board {
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
         if self.rule.reads_outer() {
-            self.restore_codes::<true>(cell, stone_code(self.to_move));
+            self.restore_codes::<u32>(cell, stone_code(self.to_move));
         } else {
-            self.restore_codes::<false>(cell, stone_code(self.to_move));
+            self.restore_codes::<u16>(cell, stone_code(self.to_move));
         }
         self.unmark(cell);
         if let Some((counts, combos)) = self.counts_before.pop() {

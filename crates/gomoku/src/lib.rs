@@ -6,8 +6,9 @@
 //! (`h8`, or `x,y` as the Gomocup protocol writes them), and the game as the engine sees it:
 //!
 //! - [`patterns`](Pattern): every empty cell knows, per direction, what a stone of either
-//!   colour would make there (five, open four, four, open three, ...), from a 16-bit code of its
-//!   line kept up to date on every move and one table lookup; the board counts them.
+//!   colour would make there (five, open four, four, open three, ...), from a code of its
+//!   line (16 bits under freestyle, 20 under the rules where an overline or a blocked end
+//!   counts) kept up to date on every move and one table lookup; the board counts them.
 //! - Move generation from the patterns: a win alone, the blocks of a five, against an open
 //!   three only its defences and our fours, else the best [`MAX_MOVES`] by urgency.
 //! - [`Threats`]: the evaluation from the pattern counts, the mean of two plies, plus a table
