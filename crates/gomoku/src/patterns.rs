@@ -7,8 +7,9 @@
 //! lookups, and the board updates the codes of the cells a move touches.
 //!
 //! A five through the cell lies within 4 cells of it; that is all freestyle needs, so its
-//! table reads only the inner 8 cells (the low 16 bits) and the board keeps 16-bit codes. Under the standard rule a sixth stone just beyond such a five spoils it, so the
-//! 5th cell each side counts: its table reads all 20 bits and is exact (session 44 found
+//! table reads only the inner 8 cells (the low 16 bits) and the board keeps 16-bit codes.
+//! Under the standard rule a sixth stone just beyond such a five spoils it, so the 5th cell
+//! each side counts: its table reads all 20 bits and is exact (session 44 found
 //! the engine playing into overlines it took for fives when it saw 4 cells each side). So
 //! does caro's, where a five's end may be 5 cells away: exactly five with the opponent's
 //! stones just beyond both ends is no five.
