@@ -204,14 +204,6 @@ const LANES: [[u64; 2]; 256] = {
     t
 };
 
-/// A stone's code in the line codes.
-fn stone_code(c: Color) -> u32 {
-    match c {
-        Color::Black => patterns::BLACK,
-        Color::White => patterns::WHITE,
-    }
-}
-
 /// A position: the stones, the side to move, the moves played.
 #[derive(Clone)]
 pub struct Board {
@@ -281,21 +273,22 @@ const fn line_slot<C: LineCode>(di: usize, side: usize, k: isize) -> usize {
     (2 * di + side) * C::REACH as usize + k as usize - 1
 }
 
-/// Per stone code (black 1, white 2) and side (0: the cells behind the stone, 1: those ahead
-/// of it), the bits the stone sets in the line code of the cell `k` steps away (`[k - 1]`):
+/// Per colour (its [`Color::index`]) and side (0: the cells behind the stone, 1: those ahead
+/// of it), the bits a stone sets in the line code of the cell `k` steps away (`[k - 1]`):
 /// seen from there, the stone is `k` steps the other way. (A table: the shifts are the same
 /// at every move.)
-const STONE_FLIPS: [[[u32; 5]; 2]; 3] = {
-    let mut t = [[[0u32; 5]; 2]; 3];
-    let mut stone = 1;
-    while stone < 3 {
+const STONE_FLIPS: [[[u32; 5]; 2]; 2] = {
+    let mut t = [[[0u32; 5]; 2]; 2];
+    let stones = [patterns::BLACK, patterns::WHITE];
+    let mut c = 0;
+    while c < 2 {
         let mut k = 1;
         while k <= 5 {
-            t[stone][0][k - 1] = (stone as u32) << patterns::shift(k as isize);
-            t[stone][1][k - 1] = (stone as u32) << patterns::shift(-(k as isize));
+            t[c][0][k - 1] = stones[c] << patterns::shift(k as isize);
+            t[c][1][k - 1] = stones[c] << patterns::shift(-(k as isize));
             k += 1;
         }
-        stone += 1;
+        c += 1;
     }
     t
 };
@@ -613,14 +606,14 @@ impl Board {
     }
 
     /// Updates the line codes (and the counts of the empty cells among them) of the cells
-    /// within `C::REACH` steps of `cell`, where a stone (`stone`, a `patterns` cell code)
-    /// came: its two bits in their codes flip. The cell's own patterns leave the counts. The
-    /// cells' tallies as they were go to the move's record (which [`mark`](Self::mark)
-    /// pushed), for [`restore_codes`](Self::restore_codes). The walls' codes are written too
+    /// within `C::REACH` steps of `cell`, where a stone of `color` came: its two bits in
+    /// their codes flip. The cell's own patterns leave the counts. The cells' tallies as they
+    /// were go to the move's record (which [`mark`](Self::mark) pushed), for
+    /// [`restore_codes`](Self::restore_codes). The walls' codes are written too
     /// (`PAD` keeps them on the grid): this runs at every node. (Indices are masked with
     /// `GRID - 1`, a no-op on real cells, so no bounds checks; the fields are borrowed apart
     /// so that their addresses stay in registers.)
-    fn update_codes<C: LineCode>(&mut self, cell: u16, stone: u32) {
+    fn update_codes<C: LineCode>(&mut self, cell: u16, color: Color) {
         let Board {
             cells,
             codes,
@@ -655,8 +648,7 @@ impl Board {
         }
         let cells = &**cells;
         let cell_tallies = &mut **cell_tallies;
-        // (`% 3`, a no-op on a stone's code, spares the bounds check.)
-        let flips = &STONE_FLIPS[stone as usize % 3];
+        let flips = &STONE_FLIPS[color.index()];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for (k, &flip) in (1..=C::REACH).zip(&flips[side]) {
@@ -676,11 +668,11 @@ impl Board {
         }
     }
 
-    /// Takes back [`update_codes`](Self::update_codes) for the stone `stone` leaving
+    /// Takes back [`update_codes`](Self::update_codes) for the stone of `color` leaving
     /// `cell`: its bits flip back in the codes, and the tallies it changed return to those
     /// its record kept. No table is read: the undo costs a fraction of the move (the counts
     /// come back from `counts_before`).
-    fn restore_codes<C: LineCode>(&mut self, cell: u16, stone: u32) {
+    fn restore_codes<C: LineCode>(&mut self, cell: u16, color: Color) {
         let Board {
             codes,
             wide_codes,
@@ -692,7 +684,7 @@ impl Board {
             return;
         };
         let codes = C::grid(codes, wide_codes);
-        let flips = &STONE_FLIPS[stone as usize % 3];
+        let flips = &STONE_FLIPS[color.index()];
         for (di, &d) in DIRECTIONS.iter().enumerate() {
             for (side, sign) in [-1isize, 1].into_iter().enumerate() {
                 for (k, &flip) in (1..=C::REACH).zip(&flips[side]) {
@@ -928,9 +920,9 @@ impl Board {
         self.to_move = c.other();
         self.mark(cell);
         if self.rule.reads_outer() {
-            self.update_codes::<u32>(cell, stone_code(c));
+            self.update_codes::<u32>(cell, c);
         } else {
-            self.update_codes::<u16>(cell, stone_code(c));
+            self.update_codes::<u16>(cell, c);
         }
         self.flip_stone_bit(cell);
     }
@@ -955,9 +947,9 @@ impl Board {
         self.cells[cell as usize] = Cell::Empty;
         self.hash ^= self.keys[cell as usize][self.to_move.index()];
         if self.rule.reads_outer() {
-            self.restore_codes::<u32>(cell, stone_code(self.to_move));
+            self.restore_codes::<u32>(cell, self.to_move);
         } else {
-            self.restore_codes::<u16>(cell, stone_code(self.to_move));
+            self.restore_codes::<u16>(cell, self.to_move);
         }
         self.unmark(cell);
         if let Some((counts, combos)) = self.counts_before.pop() {
