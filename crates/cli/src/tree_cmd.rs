@@ -2,11 +2,13 @@
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, compare_text, dot, explain, parse, svg, Algorithm, CompareRow, JsonReport, Order,
-    ParseError, RootKind, Settings,
+    compare, compare_text, dot, explain, parse, parse_values, random_tree, svg, svg_question,
+    Algorithm, CompareRow, JsonReport, Order, ParseError, RootKind, Settings, Shape,
+    DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -43,6 +45,22 @@ pub struct TreeArgs {
     /// Read the tree from this file.
     #[arg(short, long, conflicts_with = "tree")]
     file: Option<PathBuf>,
+    /// A random tree to practise on, of this shape: depth x children, like 3x3 or 3x2-4
+    /// (2 to 4 children a node).
+    #[arg(long, value_name = "SHAPE", conflicts_with_all = ["tree", "file"])]
+    random: Option<String>,
+    /// The random tree's seed: the same seed, shape and values give the same tree (by
+    /// default one is chosen and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The random tree's leaf values, both ends included [default: 0..20].
+    #[arg(long, value_name = "LOW..HIGH", allow_hyphen_values = true)]
+    values: Option<String>,
+    /// Print the question, not the answer: the tree with its leaves numbered and what to
+    /// find (as text, or with --format svg the picture bare, for a worksheet); then the
+    /// command that prints the answer.
+    #[arg(long, conflicts_with = "compare")]
+    quiz: bool,
     /// The player at the root.
     #[arg(long, value_enum, default_value_t = RootArg::Max)]
     root: RootArg,
@@ -114,6 +132,8 @@ struct WithCompare {
     report: JsonReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     compare: Option<Vec<CompareRow>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    random: Option<RandomTree>,
 }
 
 /// Reads the tree's text from the argument, the file or standard input.
@@ -146,8 +166,91 @@ fn show_parse_error(input: &str, e: &ParseError) -> String {
     )
 }
 
+/// A random tree drawn for practice, and how to draw it again.
+#[derive(Serialize)]
+struct RandomTree {
+    tree: String,
+    shape: String,
+    low: i32,
+    high: i32,
+    seed: u64,
+}
+
+impl RandomTree {
+    fn about(&self) -> String {
+        format!(
+            "random tree {}, values {} to {}, seed {}",
+            self.shape, self.low, self.high, self.seed
+        )
+    }
+}
+
+fn random_input(args: &TreeArgs, shape: &str) -> Result<RandomTree> {
+    let shape: Shape = shape.parse().context("--random")?;
+    let values = match &args.values {
+        Some(v) => parse_values(v).context("--values")?,
+        None => DEFAULT_VALUES,
+    };
+    // A seed short enough to say aloud, from the clock.
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        u64::from(now.subsec_nanos() ^ now.as_secs() as u32) % 1_000_000
+    });
+    Ok(RandomTree {
+        tree: random_tree(shape, values.clone(), seed),
+        shape: shape.to_string(),
+        low: *values.start(),
+        high: *values.end(),
+        seed,
+    })
+}
+
+/// The command that prints the answer to this quiz: this one without `--quiz`, with the seed
+/// a random tree was given.
+fn answer_command(args: &TreeArgs, random_seed: Option<u64>) -> String {
+    let mut words: Vec<String> = vec!["alphabeta".into()];
+    words.extend(
+        std::env::args()
+            .skip(1)
+            .filter(|a| a != "--quiz")
+            .map(|a| shell_quote(&a)),
+    );
+    if let (None, Some(seed)) = (args.seed, random_seed) {
+        words.push(format!("--seed {seed}"));
+    }
+    words.join(" ")
+}
+
+/// A word as a POSIX shell reads it back.
+fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,/=:+@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 pub fn run(args: &TreeArgs) -> Result<()> {
-    let input = read_input(args)?;
+    // (Checked here: clap waives `requires` when the required argument conflicts with one
+    // given, as --random does with a tree.)
+    if args.random.is_none() && (args.seed.is_some() || args.values.is_some()) {
+        bail!("--seed and --values are for a random tree: add --random SHAPE, like --random 3x3");
+    }
+    let random = args
+        .random
+        .as_deref()
+        .map(|shape| random_input(args, shape))
+        .transpose()?;
+    let input = match &random {
+        Some(r) => r.tree.clone(),
+        None => read_input(args)?,
+    };
+    if args.quiz && matches!(args.format, FormatArg::Json | FormatArg::Dot) {
+        bail!("--quiz prints the question as text or as an SVG picture, not as JSON or DOT");
+    }
     let tree = match parse(&input) {
         Ok(t) => t,
         Err(e) => bail!(show_parse_error(&input, &e)),
@@ -180,8 +283,34 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         return Ok(());
     }
     let e = explain(&tree, settings, args.trace)?;
+    if args.quiz {
+        if args.format == FormatArg::Svg {
+            // The picture on standard output; how to get its answer on standard error.
+            print!("{}", svg_question(&e));
+            if let Some(r) = &random {
+                eprintln!("{}: {}", r.about(), r.tree);
+            }
+            eprintln!(
+                "the answer: {}",
+                answer_command(args, random.as_ref().map(|r| r.seed))
+            );
+        } else {
+            if let Some(r) = &random {
+                println!("{}", r.about());
+            }
+            print!("{}", e.question_text());
+            let seed = random.as_ref().map(|r| r.seed);
+            println!("\nthe answer: {}", answer_command(args, seed));
+        }
+        return Ok(());
+    }
     match args.format {
-        FormatArg::Text => print!("{}", e.to_text()),
+        FormatArg::Text => {
+            if let Some(r) = &random {
+                println!("{}: {}", r.about(), r.tree);
+            }
+            print!("{}", e.to_text())
+        }
         FormatArg::Json => {
             let report = e.json_report();
             let rows = args
@@ -190,6 +319,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             let out = WithCompare {
                 report,
                 compare: rows,
+                random,
             };
             // Pretty for a person at a terminal, compact for a program (and for big trees).
             let stdout = std::io::stdout();
@@ -202,8 +332,20 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             writeln!(w)?;
             w.flush()?;
         }
-        FormatArg::Dot => print!("{}", dot(&e)),
-        FormatArg::Svg => print!("{}", svg(&e)),
+        FormatArg::Dot | FormatArg::Svg => {
+            print!(
+                "{}",
+                if args.format == FormatArg::Dot {
+                    dot(&e)
+                } else {
+                    svg(&e)
+                }
+            );
+            // A picture has no room for the tree's text: say on standard error how to draw it again.
+            if let Some(r) = &random {
+                eprintln!("{}: {}", r.about(), r.tree);
+            }
+        }
     }
     Ok(())
 }

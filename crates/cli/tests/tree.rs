@@ -256,3 +256,183 @@ fn a_closed_pipe_ends_the_program_quietly() {
         assert!(err.is_empty(), "{format}: {err}");
     }
 }
+
+/// The textbook's alpha-beta (fail-hard, max/min form, left to right, cut at >= beta and
+/// <= alpha), written here from the definition: the value, and the leaves it opens in
+/// reading order.
+fn textbook(node: &Value, max: bool, mut alpha: i64, mut beta: i64, opened: &mut Vec<i64>) -> i64 {
+    if let Some(v) = node.as_i64() {
+        opened.push(v);
+        return v;
+    }
+    for child in node.as_array().unwrap() {
+        let v = textbook(child, !max, alpha, beta, opened);
+        if max {
+            alpha = alpha.max(v);
+        } else {
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    if max {
+        alpha
+    } else {
+        beta
+    }
+}
+
+/// The random tree a report names on its first line, as JSON.
+fn random_tree_of(report: &str) -> Value {
+    let first = report.lines().next().unwrap();
+    let (_, tree) = first.split_once(": ").unwrap();
+    serde_json::from_str(tree).unwrap()
+}
+
+/// The depth of every leaf, and the number of children of every inner node.
+fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec<usize>) {
+    match node.as_array() {
+        None => leaves.push(depth),
+        Some(kids) => {
+            inner.push(kids.len());
+            for k in kids {
+                shape_of(k, depth + 1, leaves, inner);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_random_tree_has_its_shape_and_the_textbook_answer() {
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let out = ok(&["--random", "3x2-4", "--values", "-9..9", "--seed", &seed]);
+        assert!(
+            out.starts_with(&format!(
+                "random tree 3x2-4, values -9 to 9, seed {seed}: ["
+            )),
+            "{out}"
+        );
+        let tree = random_tree_of(&out);
+        let (mut leaves, mut inner) = (Vec::new(), Vec::new());
+        shape_of(&tree, 0, &mut leaves, &mut inner);
+        assert!(leaves.iter().all(|&d| d == 3), "{tree}");
+        assert!(inner.iter().all(|c| (2..=4).contains(c)), "{tree}");
+        let mut opened = Vec::new();
+        let value = textbook(&tree, true, i64::MIN, i64::MAX, &mut opened);
+        assert!(
+            out.contains(&format!("\nvalue: {value}   (Max at the root")),
+            "{out}"
+        );
+        let opened: Vec<String> = opened.iter().map(|v| format!("={v}")).collect();
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("leaves opened:"))
+            .unwrap();
+        let listed: Vec<&str> = line.split(": ").nth(2).unwrap().split(' ').collect();
+        assert_eq!(listed.len(), opened.len(), "{line}");
+        for (l, v) in listed.iter().zip(&opened) {
+            assert!(l.ends_with(v.as_str()), "{line}: {l} against {v}");
+        }
+        // The same seed draws the same tree; the JSON carries it.
+        let again = ok(&["--random", "3x2-4", "--values=-9..9", "--seed", &seed]);
+        assert_eq!(again, out);
+        let json: Value = serde_json::from_str(&ok(&[
+            "--random", "3x2-4", "--values", "-9..9", "--seed", &seed, "--format", "json",
+        ]))
+        .unwrap();
+        assert_eq!(json["value"], json!(value));
+        assert_eq!(json["random"]["seed"], json!(seed.parse::<u64>().unwrap()));
+        assert_eq!(
+            serde_json::from_str::<Value>(json["random"]["tree"].as_str().unwrap()).unwrap(),
+            tree
+        );
+    }
+    // Without a seed one is chosen, and printed, so that the tree can be drawn again.
+    let out = ok(&["--random", "2x3"]);
+    let seed = out
+        .split("seed ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    assert_eq!(ok(&["--random", "2x3", "--seed", seed]), out);
+}
+
+#[test]
+fn a_quiz_hides_the_answer_and_says_how_to_get_it() {
+    let out = ok(&["--random", "3x3", "--quiz", "--order", "rtl"]);
+    assert!(
+        !out.contains("value:") && !out.contains("leaves opened:") && !out.contains("pruned:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the tree (Max at the root, right to left, alphabeta"),
+        "{out}"
+    );
+    // Every leaf numbered, in reading order.
+    for i in 0..27 {
+        assert!(out.contains(&format!("  #{i}\n")), "{out}");
+    }
+    assert!(out.contains("1. What is the root's value"), "{out}");
+    let answer = out.lines().last().unwrap();
+    let words: Vec<&str> = answer
+        .strip_prefix("the answer: alphabeta tree ")
+        .unwrap_or_else(|| panic!("{out}"))
+        .split(' ')
+        .collect();
+    assert!(!words.contains(&"--quiz"), "{answer}");
+    // The answer is the same tree, explained with the same settings.
+    let tree_line = out.lines().nth(2).unwrap();
+    let full = ok(&words);
+    assert!(full.starts_with("random tree 3x3"), "{full}");
+    assert!(full.contains(tree_line), "{tree_line} not in {full}");
+    assert!(
+        full.contains("(Max at the root, right to left, alphabeta"),
+        "{full}"
+    );
+    // Any tree can be a quiz; as SVG it is the picture bare: no value, no cut, no leaf opened.
+    let svg = ok(&["--quiz", "--format", "svg", THREE]);
+    let full = ok(&["--format", "svg", THREE]);
+    assert!(full.contains("class=\"cutmark\"") && full.contains("class=\"opened"));
+    for drawn in [
+        "class=\"cutmark\"",
+        "class=\"opened",
+        "class=\"ghost\"",
+        "node pvnode",
+        "edge pv",
+    ] {
+        assert!(!svg.contains(drawn), "{drawn} in {svg}");
+    }
+    assert_eq!(svg.matches("<g data-node=").count(), 13, "{svg}");
+    for leaf in ["3", "12", "8", "2", "4", "6", "14", "5"] {
+        assert!(svg.contains(&format!("\">{leaf}</text>")), "{leaf}");
+    }
+    // Each inner node's value and window are there to fill in, empty.
+    assert_eq!(svg.matches("<text class=\"win\"").count(), 4, "{svg}");
+    assert_eq!(svg.matches("\"></text>").count(), 8, "{svg}");
+}
+
+#[test]
+fn random_trees_refuse_bad_shapes_clearly() {
+    let e = fails(&["--random", "9x9"], None);
+    assert!(
+        e.contains("--random: the depth must be 1 to 8, not 9"),
+        "{e}"
+    );
+    let e = fails(&["--random", "three"], None);
+    assert!(e.contains("like 3x3 or 3x2-4"), "{e}");
+    let e = fails(&["--random", "6x8"], None);
+    assert!(e.contains("allows 262144 leaves; at most 100000"), "{e}");
+    let e = fails(&["--random", "3x3", "--values", "9..1"], None);
+    assert!(e.contains("--values: a value range is LOW..HIGH"), "{e}");
+    let e = fails(&["--seed", "4", THREE], None);
+    assert!(e.contains("add --random SHAPE"), "{e}");
+    let e = fails(&["--random", "3x3", "--quiz", "--format", "json"], None);
+    assert!(e.contains("not as JSON or DOT"), "{e}");
+    let o = run(&["--random", "3x3", THREE], None);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
+}

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::model::{format_leaf, format_value, NodeId};
-use crate::report::Explanation;
+use crate::report::{settings_line, Explanation};
 
 const DX: f64 = 46.0; // horizontal room per leaf
 const DY: f64 = 84.0; // vertical room per level
@@ -43,20 +43,35 @@ fn layout(e: &Explanation<'_>) -> Vec<(f64, f64)> {
 
 /// The picture as SVG.
 pub fn svg(e: &Explanation<'_>) -> String {
+    picture(e, true)
+}
+
+/// The picture as a question (a worksheet's): the tree and its leaves' values only, with no
+/// value, window, opened leaf, cut or principal variation drawn.
+pub fn svg_question(e: &Explanation<'_>) -> String {
+    picture(e, false)
+}
+
+fn picture(e: &Explanation<'_>, answers: bool) -> String {
     let t = e.tree;
     let run = &e.run;
+    // The question draws every node as if visited and nothing as found.
+    let visited = |id: NodeId| !answers || run.nodes[id as usize].visited;
     let pos = layout(e);
     let depth = t.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let width = (2.0 * MARGIN + t.leaves.len() as f64 * DX).max(620.0);
     let height = 2.0 * MARGIN + 2.0 * R + depth as f64 * DY + 46.0;
     let mut on_pv = vec![false; t.nodes.len()];
-    on_pv[0] = true;
-    for id in e.pv_nodes() {
-        on_pv[id as usize] = true;
+    if answers {
+        on_pv[0] = true;
+        for id in e.pv_nodes() {
+            on_pv[id as usize] = true;
+        }
     }
     let witness: std::collections::HashSet<u32> = e
         .minimum
         .as_ref()
+        .filter(|_| answers)
         .map(|m| m.witness.iter().copied().collect())
         .unwrap_or_default();
 
@@ -68,7 +83,11 @@ pub fn svg(e: &Explanation<'_>) -> String {
     let _ = writeln!(
         o,
         "<title>{}</title>",
-        esc(&format!("value {}", format_value(run.value)))
+        if answers {
+            esc(&format!("value {}", format_value(run.value)))
+        } else {
+            "the question: the value, the leaves opened, the cuts".to_string()
+        }
     );
     let _ = writeln!(
         o,
@@ -80,8 +99,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
         let p = n.parent.expect("not the root");
         let (x1, y1) = pos[p as usize];
         let (x2, y2) = pos[id as usize];
-        let visited = run.nodes[id as usize].visited;
-        let parent_visited = run.nodes[p as usize].visited;
+        let (visited, parent_visited) = (visited(id), visited(p));
         let class = if on_pv[id as usize] {
             "edge pv"
         } else if visited {
@@ -112,11 +130,12 @@ pub fn svg(e: &Explanation<'_>) -> String {
         let n = t.node(id);
         let rec = &run.nodes[id as usize];
         let (x, y) = pos[id as usize];
-        let ghost = if rec.visited { "" } else { r#" class="ghost""# };
+        let ghost = if visited(id) { "" } else { r#" class="ghost""# };
         let _ = write!(o, r#"<g{ghost} data-node="{id}">"#);
         let name = t.name(id);
         if n.is_leaf() {
-            let mut class = if rec.visited { "opened" } else { "node" }.to_string();
+            let opened = answers && rec.visited;
+            let mut class = if opened { "opened" } else { "node" }.to_string();
             if witness.contains(&n.leaf_index) {
                 class.push_str(" witness");
             }
@@ -167,6 +186,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
             // A bound is shown as such: "≤3" (at most), "≥5" (at least).
             let value = rec
                 .value
+                .filter(|_| answers)
                 .map(|(v, b)| {
                     let mark = match b {
                         alphabeta::Bound::Exact => "",
@@ -193,7 +213,7 @@ pub fn svg(e: &Explanation<'_>) -> String {
         }
         if !n.is_leaf() {
             // Always present (empty when never entered) so a page can animate the window.
-            let window = if rec.visited {
+            let window = if answers && rec.visited {
                 format!("({}, {})", format_value(rec.alpha), format_value(rec.beta))
             } else {
                 String::new()
@@ -208,16 +228,25 @@ pub fn svg(e: &Explanation<'_>) -> String {
         }
         let _ = writeln!(o, "</g>");
     }
-    let _ = writeln!(
-        o,
-        r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">square: Max · circle: Min · (alpha, beta): final window · ≤ ≥: a bound, not exact</text>"#,
-        height - 26.0
-    );
-    let _ = writeln!(
-        o,
-        r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">yellow: leaf opened · green: fewest leaves fixing the value · blue: principal variation · red stroke: cut</text>"#,
-        height - 10.0
-    );
+    if answers {
+        let _ = writeln!(
+            o,
+            r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">square: Max · circle: Min · (alpha, beta): final window · ≤ ≥: a bound, not exact</text>"#,
+            height - 26.0
+        );
+        let _ = writeln!(
+            o,
+            r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">yellow: leaf opened · green: fewest leaves fixing the value · blue: principal variation · red stroke: cut</text>"#,
+            height - 10.0
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">square: Max · circle: Min · {}</text>"#,
+            height - 10.0,
+            esc(&settings_line(&run.settings))
+        );
+    }
     let _ = writeln!(o, "</svg>");
     o
 }

@@ -26,13 +26,18 @@ mod explain;
 mod minimum;
 mod model;
 mod parse;
+mod random;
 mod report;
 
-pub use draw::{dot, svg};
+pub use draw::{dot, svg, svg_question};
 pub use explain::{run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step};
 pub use minimum::{minimum, Minimum};
 pub use model::{
     format_leaf, format_path, format_value, LeafValue, Node, NodeId, Tree, INF, MAX_VALUE,
 };
 pub use parse::{parse, ParseError, MAX_DEPTH};
+pub use random::{
+    parse_values, random_tree, RandomError, Shape, DEFAULT_VALUES, MAX_RANDOM_CHILDREN,
+    MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES,
+};
 pub use report::{compare, compare_text, explain, CompareRow, Explanation, JsonReport};

@@ -78,6 +78,27 @@ pub fn cut_name(c: CutRule) -> &'static str {
     }
 }
 
+/// The settings in words: "Max at the root, left to right, alphabeta, cut at >= beta / <= alpha".
+pub fn settings_line(s: &Settings) -> String {
+    format!(
+        "{} at the root, {}, {}, {}",
+        if s.root == RootKind::Max {
+            "Max"
+        } else {
+            "Min"
+        },
+        match s.order {
+            Order::LeftToRight => "left to right",
+            Order::RightToLeft => "right to left",
+        },
+        s.algorithm.name(),
+        match s.cut {
+            CutRule::Inclusive => "cut at >= beta / <= alpha",
+            CutRule::Strict => "cut at > beta / < alpha",
+        }
+    )
+}
+
 fn bound_name(b: Bound) -> &'static str {
     match b {
         Bound::Exact => "exact",
@@ -276,25 +297,11 @@ impl Explanation<'_> {
         let r = &self.run;
         let s = r.settings;
         let mut o = String::new();
-        let cut = match s.cut {
-            CutRule::Inclusive => "cut at >= beta / <= alpha",
-            CutRule::Strict => "cut at > beta / < alpha",
-        };
         let _ = writeln!(
             o,
-            "value: {}   ({} at the root, {}, {}, {})",
+            "value: {}   ({})",
             format_value(r.value),
-            if s.root == RootKind::Max {
-                "Max"
-            } else {
-                "Min"
-            },
-            match s.order {
-                Order::LeftToRight => "left to right",
-                Order::RightToLeft => "right to left",
-            },
-            s.algorithm.name(),
-            cut
+            settings_line(&s)
         );
         if let Some(m) = r.best_move {
             let child = t.children_of(0)[m as usize];
@@ -369,6 +376,62 @@ impl Explanation<'_> {
             let _ = writeln!(o, "trace:");
             self.write_trace(&mut o);
         }
+        o
+    }
+
+    /// The question the explanation answers, for a worksheet: the settings, the tree as text
+    /// and drawn with its leaves numbered (no value, window or cut), and what to find.
+    pub fn question_text(&self) -> String {
+        let t = self.tree;
+        let mut o = String::new();
+        let _ = writeln!(o, "the tree ({}):", settings_line(&self.run.settings));
+        let _ = writeln!(o, "{}", t.to_text());
+        let _ = writeln!(o);
+        // (node, prefix for its children, its own connector)
+        let mut stack: Vec<(NodeId, String, String)> = vec![(0, String::new(), String::new())];
+        while let Some((id, prefix, connector)) = stack.pop() {
+            let n = t.node(id);
+            let label = n
+                .label
+                .as_deref()
+                .map(|l| format!("{l} "))
+                .unwrap_or_default();
+            let _ = if n.is_leaf() {
+                writeln!(
+                    o,
+                    "{connector}{label}{}  #{}",
+                    format_leaf(n.value),
+                    n.leaf_index
+                )
+            } else {
+                writeln!(
+                    o,
+                    "{connector}{label}{}",
+                    kind_name(t, self.run.settings.root, id)
+                )
+            };
+            let kids = t.children_of(id);
+            for (i, &k) in kids.iter().enumerate().rev() {
+                let last = i + 1 == kids.len();
+                let conn = format!("{prefix}{}", if last { "└── " } else { "├── " });
+                let next = format!("{prefix}{}", if last { "    " } else { "│   " });
+                stack.push((k, next, conn));
+            }
+        }
+        let _ = writeln!(o);
+        let _ = writeln!(
+            o,
+            "1. What is the root's value, and which child is the best move?"
+        );
+        let _ = writeln!(
+            o,
+            "2. Which leaves does {} open, and which subtrees does it prune?",
+            self.run.settings.algorithm.name()
+        );
+        let _ = writeln!(
+            o,
+            "3. How few leaves, opened, fix the root's value whatever the others hold?"
+        );
         o
     }
 
