@@ -2,12 +2,11 @@
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, compare_text, dot, explain, parse, parse_values, random_tree, svg, svg_question,
-    Algorithm, CompareRow, JsonReport, Order, ParseError, RootKind, Settings, Shape,
+    compare, compare_text, dot, explain, fresh_seed, parse, parse_values, random_tree, svg,
+    svg_question, Algorithm, CompareRow, JsonReport, Order, ParseError, RootKind, Settings, Shape,
     DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
@@ -191,13 +190,7 @@ fn random_input(args: &TreeArgs, shape: &str) -> Result<RandomTree> {
         Some(v) => parse_values(v).context("--values")?,
         None => DEFAULT_VALUES,
     };
-    // A seed short enough to say aloud, from the clock.
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        u64::from(now.subsec_nanos() ^ now.as_secs() as u32) % 1_000_000
-    });
+    let seed = args.seed.unwrap_or_else(fresh_seed);
     Ok(RandomTree {
         tree: random_tree(shape, values.clone(), seed),
         shape: shape.to_string(),

@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
+mod common;
+use common::textbook;
+
 /// Kills a child process when the test ends, however it ends.
 struct Reaper(Child);
 
@@ -743,7 +746,179 @@ async fn tree(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    practice(c).await;
     no_errors(c).await;
+}
+
+/// The tree in the text field, as JSON, once it is a fresh one (not `old`).
+async fn fresh_tree(c: &Client, old: &str) -> Value {
+    let fresh = format!(
+        "document.getElementById('t-input').value.startsWith('[') && document.getElementById('t-input').value !== {}",
+        json!(old)
+    );
+    wait_until(c, &fresh, Duration::from_secs(10)).await;
+    let text = js(c, "return document.getElementById('t-input').value;").await;
+    serde_json::from_str(text.as_str().unwrap()).unwrap()
+}
+
+/// Practice: a random tree explained; then tested: the picture bare, the leaves clicked, the
+/// answer checked against the textbook's alpha-beta, written in the test.
+async fn practice(c: &Client) {
+    let summary = "document.getElementById('t-summary')";
+    js(
+        c,
+        "document.getElementById('t-shape').value = '2x3'; return 1;",
+    )
+    .await;
+    js(c, &format!("{summary}.textContent = ''; return 1;")).await;
+    let old = js(c, "return document.getElementById('t-input').value;").await;
+    click(c, "#t-random").await;
+    let tree = fresh_tree(c, old.as_str().unwrap()).await;
+    assert_eq!(common::leaves(&tree), 9, "a 2x3 tree: {tree}");
+    let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut Vec::new());
+    wait_until(
+        c,
+        &format!("{summary}.textContent.startsWith('Value {value}')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    // Test yourself: the same tree again, bare.
+    click(c, "#t-quiz").await;
+    wait_until(
+        c,
+        "!document.getElementById('t-quiz-panel').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        js(c, &format!("return {summary}.hidden;")).await,
+        json!(true)
+    );
+    let task = text(c, "t-quiz-task").await;
+    assert!(
+        task.contains(
+            "alpha-beta (fail-hard), Max at the root, children left to right, cut when α ≥ β."
+        ),
+        "{task}"
+    );
+    let bare = [
+        "[...document.querySelectorAll('#t-picture line.cutmark')].filter(l => getComputedStyle(l).visibility === 'visible').length",
+        "[...document.querySelectorAll('#t-picture rect.opened')].filter(r => getComputedStyle(r).fill !== 'rgb(255, 255, 255)').length",
+        "[...document.querySelectorAll('#t-picture g[data-node]:not(.leaf) text.val')].filter(t => t.textContent !== '').length",
+        "document.querySelectorAll('#t-picture g.seen').length",
+        "['t-summary', 't-steps', 't-step', 't-verdict'].filter(id => getComputedStyle(document.getElementById(id)).display !== 'none').length",
+    ];
+    for check in bare {
+        assert_eq!(
+            js(c, &format!("return {check};")).await,
+            json!(0),
+            "{check}"
+        );
+    }
+    // The arrow keys do not step through the answer.
+    js(c, "document.activeElement.blur(); return 1;").await;
+    c.find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys("\u{E014}")
+        .await
+        .unwrap();
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#t-picture g.seen').length;"
+        )
+        .await,
+        json!(0)
+    );
+    // Answer right: click every leaf the textbook's search never opens, give its value.
+    let mut opened = Vec::new();
+    let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut opened);
+    let leaves = c.find_all(Locator::Css("#t-picture g.leaf")).await.unwrap();
+    assert_eq!(leaves.len(), 9);
+    for (k, leaf) in leaves.iter().enumerate() {
+        if !opened.contains(&k) {
+            leaf.click().await.unwrap();
+        }
+    }
+    let guessed = "document.querySelectorAll('#t-picture g.guess-pruned').length";
+    assert_eq!(
+        js(c, &format!("return {guessed};")).await,
+        json!(9 - opened.len())
+    );
+    screenshot(c, "tree-quiz.png").await;
+    set_value(c, "t-guess", &value.to_string()).await;
+    click(c, "#t-check").await;
+    let verdict = text(c, "t-verdict").await;
+    assert!(
+        verdict.starts_with(&format!(
+            "The root's value {value}: right. Leaves: all 9 right."
+        )),
+        "{verdict} for {tree}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#t-picture g.quiz-right').length;"
+        )
+        .await,
+        json!(9)
+    );
+    assert!(text(c, "t-summary")
+        .await
+        .starts_with(&format!("Value {value}")));
+    screenshot(c, "tree-quiz-checked.png").await;
+    // The question to download is the picture bare.
+    let file = js(
+        c,
+        "const r = await fetch(document.getElementById('t-question-download').href); return await r.text();",
+    )
+    .await;
+    let file = file.as_str().unwrap();
+    assert!(
+        file.starts_with("<svg") && !file.contains("class=\"cutmark\""),
+        "{file}"
+    );
+    // Another random tree, answered wrong: no leaf clicked, a value one too high.
+    let old = js(c, "return document.getElementById('t-input').value;").await;
+    click(c, "#t-random").await;
+    let tree = fresh_tree(c, old.as_str().unwrap()).await;
+    wait_until(
+        c,
+        "!document.getElementById('t-quiz-panel').hidden && document.getElementById('t-verdict').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
+    let mut opened = Vec::new();
+    let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut opened);
+    set_value(c, "t-guess", &(value + 1).to_string()).await;
+    click(c, "#t-check").await;
+    let verdict = text(c, "t-verdict").await;
+    assert!(
+        verdict.starts_with(&format!("The root's value is {value}, not {}.", value + 1)),
+        "{verdict} for {tree}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#t-picture g.quiz-wrong').length;"
+        )
+        .await,
+        json!(9 - opened.len()),
+        "{verdict} for {tree}"
+    );
+    // Out of the quiz: the answer at once, and no verdict left over.
+    click(c, "#t-quiz").await;
+    wait_until(
+        c,
+        "document.getElementById('t-quiz-panel').hidden && !document.getElementById('t-summary').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-verdict').hidden;").await,
+        json!(true)
+    );
 }
 
 async fn tictactoe(c: &Client, url: &str) {

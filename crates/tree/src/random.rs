@@ -74,6 +74,15 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// The most nodes a tree of this shape can have, the root included.
+    pub fn max_nodes(&self) -> u64 {
+        (0..=self.depth)
+            .map(|d| u64::from(self.max_children).pow(d))
+            .sum()
+    }
+}
+
 impl FromStr for Shape {
     type Err = RandomError;
 
@@ -115,6 +124,14 @@ pub fn parse_values(s: &str) -> Result<RangeInclusive<i32>, RandomError> {
         return Err(bad());
     }
     Ok(lo..=hi)
+}
+
+/// A seed from the clock, short enough to say aloud or write on a worksheet (below a million).
+pub fn fresh_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::from(now.subsec_nanos() ^ now.as_secs() as u32) % 1_000_000
 }
 
 /// The values exercises use unless told otherwise: small numbers, quick to compare by hand.
@@ -180,6 +197,8 @@ mod tests {
         assert_eq!(shape(" 2 X 1 - 5 "), Shape::new(2, 1, 5).unwrap());
         assert_eq!(shape("4x2-3").to_string(), "4x2-3");
         assert_eq!(shape("3x3").to_string(), "3x3");
+        assert_eq!(shape("3x3").max_nodes(), 1 + 3 + 9 + 27);
+        assert_eq!(shape("2x1-4").max_nodes(), 1 + 4 + 16);
     }
 
     #[test]

@@ -587,7 +587,7 @@ const EXAMPLES = [
   ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
 ];
 
-const T = { report: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [] };
+const T = { report: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: false };
 
 for (const [title, text] of EXAMPLES) {
   const b = document.createElement("button");
@@ -600,6 +600,7 @@ for (const [title, text] of EXAMPLES) {
 async function explainTree() {
   stopPlaying();
   $("t-error").hidden = true;
+  $("t-verdict").hidden = true;
   try {
     const report = await api("POST", "/api/tree", {
       tree: $("t-input").value,
@@ -607,6 +608,7 @@ async function explainTree() {
       order: $("t-order").value,
       algorithm: $("t-algorithm").value,
       cut: $("t-cut").value,
+      question: $("t-quiz").checked,
     });
     T.report = report;
     T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
@@ -633,12 +635,105 @@ async function explainTree() {
       `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
       (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
     $("t-result").hidden = false;
-    showStep(report.trace ? report.trace.length : 0);
+    if ($("t-quiz").checked) {
+      startQuiz();
+    } else {
+      showAnswer();
+      showStep(report.trace ? report.trace.length : 0);
+    }
   } catch (e) {
     $("t-error").textContent = e.message;
     $("t-error").hidden = false;
     $("t-result").hidden = true;
   }
+}
+
+// Test yourself: the picture bare (the search's first step, every node drawn plain); the
+// student clicks the leaves the search never opens and gives the root's value; the check marks
+// each leaf right or wrong and shows the answer.
+const leafGroup = (i) => $("t-picture").querySelector(`svg g[data-node="${i}"]`);
+
+function startQuiz() {
+  const r = T.report;
+  T.quiz = true;
+  showStep(0);
+  $("t-picture").classList.add("quiz");
+  // The fewest leaves are an answer too (and drawn in the same green as a right guess).
+  $("t-witness").checked = false;
+  $("t-picture").classList.remove("show-witness");
+  r.nodes.forEach((n, i) => {
+    if (n.kind !== "leaf") return;
+    const g = leafGroup(i);
+    g.classList.add("leaf");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "checkbox");
+    g.setAttribute("aria-checked", "false");
+  });
+  const order = r.order === "rtl" ? "right to left" : "left to right";
+  $("t-quiz-task").textContent =
+    `Test yourself: ${$("t-algorithm").selectedOptions[0].textContent}, ${r.root === "max" ? "Max" : "Min"} at the root, children ${order}, ` +
+    `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
+    "Click the leaves it never opens (they turn grey), give the root's value, then press Check.";
+  $("t-guess").value = "";
+  if ($("t-question-download").href) URL.revokeObjectURL($("t-question-download").href);
+  $("t-question-download").href = URL.createObjectURL(new Blob([r.question_svg], { type: "image/svg+xml" }));
+  $("t-quiz-panel").hidden = false;
+  $("t-verdict").hidden = true;
+  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = true;
+}
+
+/** Leaves the quiz (or never enters it): the answer and the step controls shown. */
+function showAnswer() {
+  T.quiz = false;
+  $("t-picture").classList.remove("quiz");
+  $("t-picture").classList.toggle("show-witness", $("t-witness").checked);
+  $("t-quiz-panel").hidden = true;
+  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = false;
+}
+
+function toggleGuess(g) {
+  if (!T.quiz || !g || !g.classList.contains("leaf")) return;
+  const on = g.classList.toggle("guess-pruned");
+  g.setAttribute("aria-checked", String(on));
+}
+
+/** A value as typed, in the report's spelling: "-3", "inf", "-inf". */
+function normalValue(text) {
+  return text.trim().replace(/^\+/, "").replace(/\u2212/g, "-").replace(/∞/g, "inf").toLowerCase();
+}
+
+function checkQuiz() {
+  if (!T.quiz) return;
+  const r = T.report;
+  const opened = new Set(r.opened);
+  const wrong = [];
+  let leaves = 0;
+  r.nodes.forEach((n, i) => {
+    if (n.kind !== "leaf") return;
+    leaves++;
+    const g = leafGroup(i);
+    const pruned = !opened.has(n.leaf);
+    const right = g.classList.contains("guess-pruned") === pruned;
+    g.classList.add(right ? "quiz-right" : "quiz-wrong");
+    g.removeAttribute("tabindex");
+    g.removeAttribute("role");
+    g.removeAttribute("aria-checked");
+    if (!right) wrong.push(`${nodeName(i)} = ${n.leaf_value} is ${pruned ? "never opened" : "opened"}`);
+  });
+  const value = String(r.value);
+  const guess = normalValue($("t-guess").value);
+  const valueRight = guess === value;
+  const said = valueRight
+    ? `The root's value ${value}: right.`
+    : guess === "" ? `The root's value is ${value}.` : `The root's value is ${value}, not ${guess}.`;
+  const leafWords = wrong.length
+    ? `Leaves: ${leaves - wrong.length} of ${leaves} right; ${wrong.join("; ")}.`
+    : `Leaves: all ${leaves} right.`;
+  $("t-verdict").textContent = `${said} ${leafWords} Green: right, red: wrong. Step through to see why.`;
+  $("t-verdict").classList.toggle("all-right", valueRight && !wrong.length);
+  $("t-verdict").hidden = false;
+  showAnswer();
+  showStep(Infinity);
 }
 
 const nodeName = (i) => {
@@ -760,6 +855,25 @@ function togglePlay() {
 }
 
 $("t-explain").addEventListener("click", explainTree);
+$("t-random").addEventListener("click", async () => {
+  try {
+    const r = await api("GET", `/api/tree/random?shape=${encodeURIComponent($("t-shape").value)}`);
+    $("t-input").value = r.tree;
+    explainTree();
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+  }
+});
+$("t-quiz").addEventListener("change", () => { if (T.report) explainTree(); });
+$("t-check").addEventListener("click", checkQuiz);
+$("t-guess").addEventListener("keydown", (e) => { if (e.key === "Enter") checkQuiz(); });
+$("t-picture").addEventListener("click", (e) => toggleGuess(e.target.closest("g[data-node]")));
+$("t-picture").addEventListener("keydown", (e) => {
+  if (e.key !== "Enter" && e.key !== " ") return;
+  const g = e.target.closest("g[data-node]");
+  if (T.quiz && g) { toggleGuess(g); e.preventDefault(); }
+});
 $("t-input").addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) explainTree(); });
 $("t-first").addEventListener("click", () => { stopPlaying(); showStep(0); });
 $("t-back").addEventListener("click", () => { stopPlaying(); showStep(T.step - 1); });
@@ -768,7 +882,7 @@ $("t-last").addEventListener("click", () => { stopPlaying(); showStep(Infinity);
 $("t-play").addEventListener("click", togglePlay);
 $("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
 document.addEventListener("keydown", (e) => {
-  if ($("tree").hidden || !T.report || e.altKey || e.ctrlKey || e.metaKey) return;
+  if ($("tree").hidden || !T.report || T.quiz || e.altKey || e.ctrlKey || e.metaKey) return;
   if (["TEXTAREA", "INPUT", "SELECT"].includes(e.target.tagName)) return;
   const keys = { ArrowLeft: () => showStep(T.step - 1), ArrowRight: () => showStep(T.step + 1), Home: () => showStep(0), End: () => showStep(Infinity) };
   if (keys[e.key]) { stopPlaying(); keys[e.key](); e.preventDefault(); }

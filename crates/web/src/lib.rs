@@ -84,6 +84,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/tree", post(tree_api::explain_tree))
+        .route("/api/tree/random", get(tree_api::random))
         .route("/api/tictactoe", post(tictactoe_api::analyze))
         .route("/api/gomoku/games", post(gomoku_api::create))
         .route(

@@ -4,13 +4,16 @@
 use std::sync::Arc;
 
 use alphabeta::CutRule;
-use alphabeta_tree::{explain, parse, svg, Algorithm, Order, RootKind, Settings};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::State;
+use alphabeta_tree::{
+    explain, fresh_seed, parse, parse_values, random_tree, svg, svg_question, Algorithm, Order,
+    RandomError, RootKind, Settings, Shape, DEFAULT_VALUES,
+};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::{ApiError, AppState};
 
@@ -27,6 +30,9 @@ pub struct TreeRequest {
     algorithm: Option<String>,
     #[serde(default)]
     cut: Option<String>,
+    /// Also draw the question: the picture bare, for a worksheet (`question_svg`).
+    #[serde(default)]
+    question: bool,
 }
 
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
@@ -103,5 +109,56 @@ pub async fn explain_tree(
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     json["svg"] = Value::String(svg(&e));
+    if req.question {
+        json["question_svg"] = Value::String(svg_question(&e));
+    }
     Ok(Json(json))
+}
+
+/// `GET /api/tree/random?shape=3x3&values=0..20&seed=7`: a random tree to practise on (the
+/// seed chosen by the server unless given), with the shape, values and seed that draw it again.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomQuery {
+    #[serde(default)]
+    shape: Option<String>,
+    #[serde(default)]
+    values: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+pub async fn random(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<RandomQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let shape: Shape = q
+        .shape
+        .as_deref()
+        .unwrap_or("3x3")
+        .parse()
+        .map_err(|e: RandomError| ApiError::bad(format!("shape: {e}")))?;
+    let limit = state.limits.max_tree_nodes;
+    if shape.max_nodes() > limit as u64 {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {shape} tree may have {} nodes; this server explains at most {limit}",
+                shape.max_nodes()
+            ),
+        ));
+    }
+    let values = match q.values.as_deref() {
+        Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
+        None => DEFAULT_VALUES,
+    };
+    let seed = q.seed.unwrap_or_else(fresh_seed);
+    Ok(Json(json!({
+        "tree": random_tree(shape, values.clone(), seed),
+        "shape": shape.to_string(),
+        "low": values.start(),
+        "high": values.end(),
+        "seed": seed,
+    })))
 }

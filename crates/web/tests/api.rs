@@ -192,6 +192,81 @@ async fn tree_errors_say_what_and_where() {
     assert_eq!(s, 200);
 }
 
+/// The depth of every leaf and the number of children of every inner node of a nested list.
+fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec<usize>) {
+    match node.as_array() {
+        None => leaves.push(depth),
+        Some(kids) => {
+            inner.push(kids.len());
+            for k in kids {
+                shape_of(k, depth + 1, leaves, inner);
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn random_trees_to_practise_on() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = |q: &str| format!("{base}/api/tree/random{q}");
+    let (s, v) = get(&c, &url("?shape=2x2-3&values=-5..5&seed=11")).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (&v["shape"], &v["low"], &v["high"], &v["seed"]),
+        (&json!("2x2-3"), &json!(-5), &json!(5), &json!(11))
+    );
+    let text = v["tree"].as_str().unwrap();
+    let tree: Value = serde_json::from_str(text).unwrap();
+    let (mut leaves, mut inner) = (Vec::new(), Vec::new());
+    shape_of(&tree, 0, &mut leaves, &mut inner);
+    assert!(leaves.iter().all(|&d| d == 2), "{text}");
+    assert!(inner.iter().all(|c| (2..=3).contains(c)), "{text}");
+    let flat = text.replace(['[', ']'], "");
+    assert!(flat
+        .split(',')
+        .all(|x| (-5..=5).contains(&x.parse::<i32>().unwrap())));
+    // The seed draws it again; without one the server picks one and says which.
+    let (_, again) = get(&c, &url("?shape=2x2-3&values=-5..5&seed=11")).await;
+    assert_eq!(again["tree"], v["tree"]);
+    let (s, d) = get(&c, &url("")).await;
+    assert_eq!(s, 200, "{d}");
+    assert_eq!(d["shape"], "3x3", "the default shape");
+    assert_eq!((&d["low"], &d["high"]), (&json!(0), &json!(20)));
+    let seed = d["seed"].as_u64().unwrap();
+    let (_, same) = get(&c, &url(&format!("?seed={seed}"))).await;
+    assert_eq!(same["tree"], d["tree"]);
+    // The explainer takes it, and draws the question bare when asked.
+    let (s, e) = post(
+        &c,
+        &format!("{base}/api/tree"),
+        json!({"tree": text, "question": true}),
+    )
+    .await;
+    assert_eq!(s, 200, "{e}");
+    let question = e["question_svg"].as_str().unwrap();
+    assert!(question.starts_with("<svg") && !question.contains("class=\"cutmark\""));
+    let (_, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": text})).await;
+    assert!(e.get("question_svg").is_none(), "only when asked");
+    // Bad requests say what; a shape too big for this server (200 nodes) is refused.
+    for (q, status, needle) in [
+        ("?shape=3", 400, "like 3x3"),
+        ("?shape=0x2", 400, "depth must be 1 to 8"),
+        ("?values=9..1", 400, "LOW..HIGH"),
+        ("?seed=-1", 400, "seed"),
+        ("?colour=red", 400, "colour"),
+        (
+            "?shape=4x4",
+            413,
+            "341 nodes; this server explains at most 200",
+        ),
+    ] {
+        let (s, v) = get(&c, &url(q)).await;
+        assert_eq!(s, status, "{q}: {v}");
+        assert!(error_of(&v).contains(needle), "{q}: {v}");
+    }
+}
+
 #[tokio::test]
 async fn tictactoe_values_under_perfect_play() {
     let base = start(small()).await;

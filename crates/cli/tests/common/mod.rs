@@ -1,0 +1,46 @@
+//! Helpers shared by the end-to-end tests.
+
+use serde_json::Value;
+
+/// The textbook's alpha-beta on a tree of nested JSON lists (fail-hard, max/min form, left to
+/// right, cut at >= beta and <= alpha), written here from the definition, apart from the
+/// product's search: the value; the reading-order index of each leaf it opens goes to `opened`.
+/// `next` is the index of the subtree's first leaf.
+pub fn textbook(
+    node: &Value,
+    max: bool,
+    (mut alpha, mut beta): (i64, i64),
+    next: &mut usize,
+    opened: &mut Vec<usize>,
+) -> i64 {
+    let Some(children) = node.as_array() else {
+        opened.push(*next);
+        *next += 1;
+        return node.as_i64().expect("an integer leaf");
+    };
+    let mut rest = children.iter();
+    for child in rest.by_ref() {
+        let v = textbook(child, !max, (alpha, beta), next, opened);
+        if max {
+            alpha = alpha.max(v);
+        } else {
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    // The leaves of the children cut off keep their numbers.
+    *next += rest.map(leaves).sum::<usize>();
+    if max {
+        alpha
+    } else {
+        beta
+    }
+}
+
+/// How many leaves a subtree has.
+pub fn leaves(node: &Value) -> usize {
+    node.as_array()
+        .map_or(1, |kids| kids.iter().map(leaves).sum())
+}
