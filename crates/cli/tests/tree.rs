@@ -218,6 +218,7 @@ fn help_states_the_conventions() {
         ">= beta",
         "reading order",
         "pruned",
+        "--random 3x3 --quiz",
     ] {
         assert!(out.contains(needle), "--help lacks {needle:?}");
     }
