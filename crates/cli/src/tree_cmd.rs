@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, compare_text, dot, explain, fresh_seed, parse, parse_values, random_tree, svg,
-    svg_question, Algorithm, CompareRow, JsonReport, Order, ParseError, RootKind, Settings, Shape,
+    compare, compare_text, dot, explain, fresh_seed, parse, parse_values, svg, svg_question,
+    Algorithm, CompareRow, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape,
     DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
@@ -166,39 +166,17 @@ fn show_parse_error(input: &str, e: &ParseError) -> String {
     )
 }
 
-/// A random tree drawn for practice, and how to draw it again.
-#[derive(Serialize)]
-struct RandomTree {
-    tree: String,
-    shape: String,
-    low: i32,
-    high: i32,
-    seed: u64,
-}
-
-impl RandomTree {
-    fn about(&self) -> String {
-        format!(
-            "random tree {}, values {} to {}, seed {}",
-            self.shape, self.low, self.high, self.seed
-        )
-    }
-}
-
 fn random_input(args: &TreeArgs, shape: &str) -> Result<RandomTree> {
     let shape: Shape = shape.parse().context("--random")?;
     let values = match &args.values {
         Some(v) => parse_values(v).context("--values")?,
         None => DEFAULT_VALUES,
     };
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    Ok(RandomTree {
-        tree: random_tree(shape, values.clone(), seed),
-        shape: shape.to_string(),
-        low: *values.start(),
-        high: *values.end(),
-        seed,
-    })
+    Ok(RandomTree::draw(
+        shape,
+        values,
+        args.seed.unwrap_or_else(fresh_seed),
+    ))
 }
 
 /// The command that prints the answer to this quiz: this one without `--quiz`, with the seed
@@ -206,10 +184,10 @@ fn random_input(args: &TreeArgs, shape: &str) -> Result<RandomTree> {
 fn answer_command(args: &TreeArgs, random_seed: Option<u64>) -> String {
     let mut words: Vec<String> = vec!["alphabeta".into()];
     words.extend(
-        std::env::args()
+        std::env::args_os()
             .skip(1)
             .filter(|a| a != "--quiz")
-            .map(|a| shell_quote(&a)),
+            .map(|a| shell_quote(&a.to_string_lossy())),
     );
     if let (None, Some(seed)) = (args.seed, random_seed) {
         words.push(format!("--seed {seed}"));

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::model::MAX_VALUE;
@@ -136,6 +137,40 @@ pub fn fresh_seed() -> u64 {
 
 /// The values exercises use unless told otherwise: small numbers, quick to compare by hand.
 pub const DEFAULT_VALUES: RangeInclusive<i32> = 0..=20;
+
+/// A random tree drawn, with what draws it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RandomTree {
+    /// The tree, as nested lists.
+    pub tree: String,
+    /// Its shape, as written (`3x2-4`).
+    pub shape: String,
+    /// The smallest and largest leaf values it could have.
+    pub low: i32,
+    pub high: i32,
+    pub seed: u64,
+}
+
+impl RandomTree {
+    /// Draws a tree (see [`random_tree`]).
+    pub fn draw(shape: Shape, values: RangeInclusive<i32>, seed: u64) -> RandomTree {
+        RandomTree {
+            tree: random_tree(shape, values.clone(), seed),
+            shape: shape.to_string(),
+            low: *values.start(),
+            high: *values.end(),
+            seed,
+        }
+    }
+
+    /// What it is, in words: "random tree 3x3, values 0 to 20, seed 7".
+    pub fn about(&self) -> String {
+        format!(
+            "random tree {}, values {} to {}, seed {}",
+            self.shape, self.low, self.high, self.seed
+        )
+    }
+}
 
 /// A random tree of this shape, as nested lists (`[[3,12,8],[2,4,6],[14,5,2]]`), with leaf
 /// values drawn evenly from `values`. The same shape, values and seed give the same tree.

@@ -5,15 +5,15 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, fresh_seed, parse, parse_values, random_tree, svg, svg_question, Algorithm, Order,
-    RandomError, RootKind, Settings, Shape, DEFAULT_VALUES,
+    explain, fresh_seed, parse, parse_values, svg, svg_question, Algorithm, Order, RandomError,
+    RandomTree, RootKind, Settings, Shape, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::{ApiError, AppState};
 
@@ -153,12 +153,8 @@ pub async fn random(
         Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
         None => DEFAULT_VALUES,
     };
-    let seed = q.seed.unwrap_or_else(fresh_seed);
-    Ok(Json(json!({
-        "tree": random_tree(shape, values.clone(), seed),
-        "shape": shape.to_string(),
-        "low": values.start(),
-        "high": values.end(),
-        "seed": seed,
-    })))
+    let drawn = RandomTree::draw(shape, values, q.seed.unwrap_or_else(fresh_seed));
+    Ok(Json(
+        serde_json::to_value(drawn).expect("plain data serialises"),
+    ))
 }
