@@ -601,6 +601,7 @@ async function explainTree() {
   stopPlaying();
   $("t-error").hidden = true;
   $("t-verdict").hidden = true;
+  const quiz = $("t-quiz").checked;
   try {
     const report = await api("POST", "/api/tree", {
       tree: $("t-input").value,
@@ -608,7 +609,7 @@ async function explainTree() {
       order: $("t-order").value,
       algorithm: $("t-algorithm").value,
       cut: $("t-cut").value,
-      question: $("t-quiz").checked,
+      question: quiz,
     });
     T.report = report;
     T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
@@ -635,7 +636,7 @@ async function explainTree() {
       `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
       (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
     $("t-result").hidden = false;
-    if ($("t-quiz").checked) {
+    if (quiz) {
       startQuiz();
     } else {
       showAnswer();
