@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{json, Value};
 
 mod common;
-use common::textbook;
+use common::{shape_of, textbook};
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
@@ -266,19 +266,6 @@ fn random_tree_of(report: &str) -> Value {
     let first = report.lines().next().unwrap();
     let (_, tree) = first.split_once(": ").unwrap();
     serde_json::from_str(tree).unwrap()
-}
-
-/// The depth of every leaf, and the number of children of every inner node.
-fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec<usize>) {
-    match node.as_array() {
-        None => leaves.push(depth),
-        Some(kids) => {
-            inner.push(kids.len());
-            for k in kids {
-                shape_of(k, depth + 1, leaves, inner);
-            }
-        }
-    }
 }
 
 #[test]

@@ -192,19 +192,6 @@ async fn tree_errors_say_what_and_where() {
     assert_eq!(s, 200);
 }
 
-/// The depth of every leaf and the number of children of every inner node of a nested list.
-fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec<usize>) {
-    match node.as_array() {
-        None => leaves.push(depth),
-        Some(kids) => {
-            inner.push(kids.len());
-            for k in kids {
-                shape_of(k, depth + 1, leaves, inner);
-            }
-        }
-    }
-}
-
 #[tokio::test]
 async fn random_trees_to_practise_on() {
     let base = start(small()).await;
@@ -217,11 +204,18 @@ async fn random_trees_to_practise_on() {
         (&json!("2x2-3"), &json!(-5), &json!(5), &json!(11))
     );
     let text = v["tree"].as_str().unwrap();
-    let tree: Value = serde_json::from_str(text).unwrap();
-    let (mut leaves, mut inner) = (Vec::new(), Vec::new());
-    shape_of(&tree, 0, &mut leaves, &mut inner);
-    assert!(leaves.iter().all(|&d| d == 2), "{text}");
-    assert!(inner.iter().all(|c| (2..=3).contains(c)), "{text}");
+    let tree = alphabeta_tree::parse(text).unwrap();
+    for (id, n) in tree.nodes.iter().enumerate() {
+        let children = tree.children_of(id as u32).len();
+        assert!(
+            if n.is_leaf() {
+                n.depth == 2
+            } else {
+                (2..=3).contains(&children)
+            },
+            "{text}"
+        );
+    }
     let flat = text.replace(['[', ']'], "");
     assert!(flat
         .split(',')

@@ -1,4 +1,6 @@
 //! Helpers shared by the end-to-end tests.
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
 
 use serde_json::Value;
 
@@ -43,4 +45,17 @@ pub fn textbook(
 pub fn leaves(node: &Value) -> usize {
     node.as_array()
         .map_or(1, |kids| kids.iter().map(leaves).sum())
+}
+
+/// The depth of every leaf, and the number of children of every inner node.
+pub fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec<usize>) {
+    match node.as_array() {
+        None => leaves.push(depth),
+        Some(kids) => {
+            inner.push(kids.len());
+            for k in kids {
+                shape_of(k, depth + 1, leaves, inner);
+            }
+        }
+    }
 }
