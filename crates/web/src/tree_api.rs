@@ -115,8 +115,7 @@ pub async fn explain_tree(
     Ok(Json(json))
 }
 
-/// `GET /api/tree/random?shape=3x3&values=0..20&seed=7`: a random tree to practise on (the
-/// seed chosen by the server unless given), with the shape, values and seed that draw it again.
+/// The query of `GET /api/tree/random`: a shape (3x3 unless given), values (0..20) and a seed.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RandomQuery {
@@ -128,10 +127,12 @@ pub struct RandomQuery {
     seed: Option<u64>,
 }
 
+/// `GET /api/tree/random?shape=3x3&values=0..20&seed=7`: a random tree to practise on (the
+/// seed chosen by the server unless given), with the shape, values and seed that draw it again.
 pub async fn random(
     State(state): State<Arc<AppState>>,
     query: Result<Query<RandomQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RandomTree>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let shape: Shape = q
         .shape
@@ -153,8 +154,9 @@ pub async fn random(
         Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
         None => DEFAULT_VALUES,
     };
-    let drawn = RandomTree::draw(shape, values, q.seed.unwrap_or_else(fresh_seed));
-    Ok(Json(
-        serde_json::to_value(drawn).expect("plain data serialises"),
-    ))
+    Ok(Json(RandomTree::draw(
+        shape,
+        values,
+        q.seed.unwrap_or_else(fresh_seed),
+    )))
 }
