@@ -166,17 +166,21 @@ fn show_parse_error(input: &str, e: &ParseError) -> String {
     )
 }
 
-fn random_input(args: &TreeArgs, shape: &str) -> Result<RandomTree> {
+/// The random tree `--random` asks for, if it does.
+fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
+    let Some(shape) = &args.random else {
+        return Ok(None);
+    };
     let shape: Shape = shape.parse().context("--random")?;
     let values = match &args.values {
         Some(v) => parse_values(v).context("--values")?,
         None => DEFAULT_VALUES,
     };
-    Ok(RandomTree::draw(
+    Ok(Some(RandomTree::draw(
         shape,
         values,
         args.seed.unwrap_or_else(fresh_seed),
-    ))
+    )))
 }
 
 /// The command that prints the answer to this quiz: this one without `--quiz`, with the seed
@@ -211,11 +215,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     if args.random.is_none() && (args.seed.is_some() || args.values.is_some()) {
         bail!("--seed and --values are for a random tree: add --random SHAPE, like --random 3x3");
     }
-    let random = args
-        .random
-        .as_deref()
-        .map(|shape| random_input(args, shape))
-        .transpose()?;
+    let random = random_input(args)?;
     let input = match &random {
         Some(r) => r.tree.clone(),
         None => read_input(args)?,
@@ -255,24 +255,21 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         return Ok(());
     }
     let e = explain(&tree, settings, args.trace)?;
+    if let (Some(r), FormatArg::Dot | FormatArg::Svg) = (&random, args.format) {
+        // A picture has no room for the tree's text: how to draw it again goes to standard error.
+        eprintln!("{}: {}", r.about(), r.tree);
+    }
     if args.quiz {
+        let answer = answer_command(args, random.as_ref().map(|r| r.seed));
         if args.format == FormatArg::Svg {
-            // The picture on standard output; how to get its answer on standard error.
             print!("{}", svg_question(&e));
-            if let Some(r) = &random {
-                eprintln!("{}: {}", r.about(), r.tree);
-            }
-            eprintln!(
-                "the answer: {}",
-                answer_command(args, random.as_ref().map(|r| r.seed))
-            );
+            eprintln!("the answer: {answer}");
         } else {
             if let Some(r) = &random {
                 println!("{}", r.about());
             }
             print!("{}", e.question_text());
-            let seed = random.as_ref().map(|r| r.seed);
-            println!("\nthe answer: {}", answer_command(args, seed));
+            println!("\nthe answer: {answer}");
         }
         return Ok(());
     }
@@ -304,20 +301,8 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             writeln!(w)?;
             w.flush()?;
         }
-        FormatArg::Dot | FormatArg::Svg => {
-            print!(
-                "{}",
-                if args.format == FormatArg::Dot {
-                    dot(&e)
-                } else {
-                    svg(&e)
-                }
-            );
-            // A picture has no room for the tree's text: say on standard error how to draw it again.
-            if let Some(r) = &random {
-                eprintln!("{}: {}", r.about(), r.tree);
-            }
-        }
+        FormatArg::Dot => print!("{}", dot(&e)),
+        FormatArg::Svg => print!("{}", svg(&e)),
     }
     Ok(())
 }

@@ -73,9 +73,7 @@ impl Shape {
         }
         Ok(shape)
     }
-}
 
-impl Shape {
     /// The most nodes a tree of this shape can have, the root included.
     pub fn max_nodes(&self) -> u64 {
         (0..=self.depth)

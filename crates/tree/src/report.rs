@@ -78,6 +78,31 @@ pub fn cut_name(c: CutRule) -> &'static str {
     }
 }
 
+/// Draws the tree with indentation and box-drawing branches, a node a line (`line`), and
+/// the children of the nodes `descend` allows.
+fn draw_tree(
+    t: &Tree,
+    o: &mut String,
+    line: impl Fn(NodeId) -> String,
+    descend: impl Fn(NodeId) -> bool,
+) {
+    // (node, prefix for its children, its own connector)
+    let mut stack: Vec<(NodeId, String, String)> = vec![(0, String::new(), String::new())];
+    while let Some((id, prefix, connector)) = stack.pop() {
+        let _ = writeln!(o, "{connector}{}", line(id));
+        if !descend(id) {
+            continue;
+        }
+        let kids = t.children_of(id);
+        for (i, &k) in kids.iter().enumerate().rev() {
+            let last = i + 1 == kids.len();
+            let conn = format!("{prefix}{}", if last { "└── " } else { "├── " });
+            let next = format!("{prefix}{}", if last { "    " } else { "│   " });
+            stack.push((k, next, conn));
+        }
+    }
+}
+
 /// The settings in words: "Max at the root, left to right, alphabeta, cut at >= beta / <= alpha".
 pub fn settings_line(s: &Settings) -> String {
     format!(
@@ -387,37 +412,21 @@ impl Explanation<'_> {
         let _ = writeln!(o, "the tree ({}):", settings_line(&self.run.settings));
         let _ = writeln!(o, "{}", t.to_text());
         let _ = writeln!(o);
-        // (node, prefix for its children, its own connector)
-        let mut stack: Vec<(NodeId, String, String)> = vec![(0, String::new(), String::new())];
-        while let Some((id, prefix, connector)) = stack.pop() {
+        let root = self.run.settings.root;
+        let line = |id: NodeId| {
             let n = t.node(id);
             let label = n
                 .label
                 .as_deref()
                 .map(|l| format!("{l} "))
                 .unwrap_or_default();
-            let _ = if n.is_leaf() {
-                writeln!(
-                    o,
-                    "{connector}{label}{}  #{}",
-                    format_leaf(n.value),
-                    n.leaf_index
-                )
+            if n.is_leaf() {
+                format!("{label}{}  #{}", format_leaf(n.value), n.leaf_index)
             } else {
-                writeln!(
-                    o,
-                    "{connector}{label}{}",
-                    kind_name(t, self.run.settings.root, id)
-                )
-            };
-            let kids = t.children_of(id);
-            for (i, &k) in kids.iter().enumerate().rev() {
-                let last = i + 1 == kids.len();
-                let conn = format!("{prefix}{}", if last { "└── " } else { "├── " });
-                let next = format!("{prefix}{}", if last { "    " } else { "│   " });
-                stack.push((k, next, conn));
+                format!("{label}{}", kind_name(t, root, id))
             }
-        }
+        };
+        draw_tree(t, &mut o, line, |_| true);
         let _ = writeln!(o);
         let _ = writeln!(
             o,
@@ -474,23 +483,10 @@ impl Explanation<'_> {
         line
     }
 
+    /// The tree drawn with each node's findings; a subtree never entered is one line.
     fn write_tree(&self, o: &mut String) {
-        let t = self.tree;
-        // (node, prefix for its children, its own connector)
-        let mut stack: Vec<(NodeId, String, String)> = vec![(0, String::new(), String::new())];
-        while let Some((id, prefix, connector)) = stack.pop() {
-            let _ = writeln!(o, "{connector}{}", self.node_line(id));
-            let kids = t.children_of(id);
-            if !self.run.nodes[id as usize].visited {
-                continue;
-            }
-            for (i, &k) in kids.iter().enumerate().rev() {
-                let last = i + 1 == kids.len();
-                let conn = format!("{prefix}{}", if last { "└── " } else { "├── " });
-                let next = format!("{prefix}{}", if last { "    " } else { "│   " });
-                stack.push((k, next, conn));
-            }
-        }
+        let visited = |id: NodeId| self.run.nodes[id as usize].visited;
+        draw_tree(self.tree, o, |id| self.node_line(id), visited);
     }
 
     fn write_trace(&self, o: &mut String) {
