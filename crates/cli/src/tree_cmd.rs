@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, compare_text, dot, explain, fresh_seed, parse, parse_values, svg, svg_question,
+    compare, compare_text, dot, explain, fresh_seed, given, parse, parse_values, svg, svg_question,
     Algorithm, CompareRow, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape,
-    DEFAULT_VALUES,
+    Tree, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -61,6 +61,11 @@ pub struct TreeArgs {
     /// command that prints the answer.
     #[arg(long, conflicts_with = "compare")]
     quiz: bool,
+    /// Check an answer to "how few leaves fix the root's value": do these leaves alone fix it
+    /// (leaf numbers as --quiz shows them, or labels: 0,3,8 or D,J,K)? Prints the range the
+    /// value can still take and the fewest leaves that fix it.
+    #[arg(long, value_name = "LEAVES", conflicts_with_all = ["quiz", "compare"])]
+    given: Option<String>,
     /// The player at the root.
     #[arg(long, value_enum, default_value_t = RootArg::Max)]
     root: RootArg,
@@ -134,6 +139,33 @@ struct WithCompare {
     compare: Option<Vec<CompareRow>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     random: Option<RandomTree>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    given: Option<serde_json::Value>,
+}
+
+/// The leaves `--given` names: numbers (`3` or `#3`) or labels, separated by commas or spaces.
+fn leaf_numbers(tree: &Tree, text: &str) -> Result<Vec<u32>> {
+    let words = text.split(|c: char| c == ',' || c.is_whitespace());
+    let mut out = Vec::new();
+    for word in words.filter(|w| !w.is_empty()) {
+        let digits = word.strip_prefix('#').unwrap_or(word);
+        if digits.chars().all(|c| c.is_ascii_digit()) {
+            let last = tree.leaves.len() - 1;
+            match digits.parse::<u32>() {
+                Ok(n) if n as usize <= last => out.push(n),
+                _ => bail!("--given: there is no leaf #{digits}: the leaves are #0 to #{last}"),
+            }
+            continue;
+        }
+        let Some(node) = tree.nodes.iter().find(|n| n.label.as_deref() == Some(word)) else {
+            bail!("--given: no node is labelled '{word}'");
+        };
+        if !node.is_leaf() {
+            bail!("--given: {word} is not a leaf");
+        }
+        out.push(node.leaf_index);
+    }
+    Ok(out)
 }
 
 /// Reads the tree's text from the argument, the file or standard input.
@@ -223,6 +255,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     if args.quiz && matches!(args.format, FormatArg::Json | FormatArg::Dot) {
         bail!("--quiz prints the question as text or as an SVG picture, not as JSON or DOT");
     }
+    if args.given.is_some() && matches!(args.format, FormatArg::Svg | FormatArg::Dot) {
+        bail!("--given answers as text or JSON, not as a picture");
+    }
     let tree = match parse(&input) {
         Ok(t) => t,
         Err(e) => bail!(show_parse_error(&input, &e)),
@@ -255,6 +290,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         return Ok(());
     }
     let e = explain(&tree, settings, args.trace)?;
+    let checked = match &args.given {
+        Some(text) => Some(given(&tree, settings.root, &leaf_numbers(&tree, text)?)?),
+        None => None,
+    };
     if let (Some(r), FormatArg::Dot | FormatArg::Svg) = (&random, args.format) {
         // A picture has no room for the tree's text: how to draw it again goes to standard error.
         eprintln!("{}: {}", r.about(), r.tree);
@@ -264,17 +303,25 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         if args.format == FormatArg::Svg {
             print!("{}", svg_question(&e));
             eprintln!("the answer: {answer}");
+            eprintln!("to check your leaves for 3: {answer} --given LEAVES");
         } else {
             if let Some(r) = &random {
                 println!("{}", r.about());
             }
             print!("{}", e.question_text());
             println!("\nthe answer: {answer}");
+            println!(
+                "to check your leaves for 3: {answer} --given LEAVES (their numbers, like 0,3,8)"
+            );
         }
         return Ok(());
     }
     match args.format {
         FormatArg::Text => {
+            if let Some(g) = &checked {
+                print!("{}", e.given_text(g));
+                return Ok(());
+            }
             if let Some(r) = &random {
                 println!("{}: {}", r.about(), r.tree);
             }
@@ -289,6 +336,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
                 report,
                 compare: rows,
                 random,
+                given: checked.as_ref().map(|g| e.given_json(g)),
             };
             // Pretty for a person at a terminal, compact for a program (and for big trees).
             let stdout = std::io::stdout();

@@ -344,7 +344,17 @@ fn a_quiz_hides_the_answer_and_says_how_to_get_it() {
         assert!(out.contains(&format!("  #{i}\n")), "{out}");
     }
     assert!(out.contains("1. What is the root's value"), "{out}");
-    let answer = out.lines().last().unwrap();
+    let answer = out
+        .lines()
+        .find(|l| l.starts_with("the answer: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        out.lines().last().unwrap(),
+        format!(
+            "to check your leaves for 3: {} --given LEAVES (their numbers, like 0,3,8)",
+            &answer[12..]
+        )
+    );
     let words: Vec<&str> = answer
         .strip_prefix("the answer: alphabeta tree ")
         .unwrap_or_else(|| panic!("{out}"))
@@ -402,4 +412,117 @@ fn random_trees_refuse_bad_shapes_clearly() {
     let o = run(&["--random", "3x3", THREE], None);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
+}
+
+/// Minimax on a tree of nested JSON lists, written here from the definition, with every leaf
+/// outside `chosen` (reading-order numbers) replaced by `fill`.
+fn value_given(node: &Value, max: bool, chosen: &[usize], fill: i64, next: &mut usize) -> i64 {
+    let Some(children) = node.as_array() else {
+        *next += 1;
+        return if chosen.contains(&(*next - 1)) {
+            node.as_i64().unwrap()
+        } else {
+            fill
+        };
+    };
+    let values = children
+        .iter()
+        .map(|c| value_given(c, !max, chosen, fill, next))
+        .collect::<Vec<_>>();
+    if max {
+        *values.iter().max().unwrap()
+    } else {
+        *values.iter().min().unwrap()
+    }
+}
+
+#[test]
+fn given_leaves_are_checked_against_the_definition() {
+    // The textbook tree: 3, 12, 8 fix the first Min node at 3; a 2 under each of the others
+    // caps it at 2, so five leaves fix the root and no four do.
+    let right = ok(&["--given", "0,1,2,3,8", THREE]);
+    assert_eq!(
+        right,
+        "given only these 5 of 9 leaves: #0=3 #1=12 #2=8 #3=2 #8=2\n\
+         they fix the root's value at 3, and no fewer leaves do: right\n"
+    );
+    let more = ok(&["--given", "#0 #1 #2 #3 #4 #8", THREE]);
+    assert!(
+        more.contains("at 3, but fewer leaves do\nthe fewest that fix it: 5 leaves, like"),
+        "{more}"
+    );
+    let short = ok(&["--given", "0,3,8", THREE]);
+    assert!(
+        short.contains(
+            "they do not fix the root's value: whatever the others hold, it lies from -inf to 3"
+        ),
+        "{short}"
+    );
+    // Labels work as well as numbers; an unknown leaf stays unknown.
+    let labelled = ok(&["--given", "D,J,K,H", LABELLED]);
+    assert!(
+        labelled.contains("at 4, and no fewer leaves do: right"),
+        "{labelled}"
+    );
+    let unknown = ok(&["--given", "D,J,K,N", LABELLED]);
+    assert!(unknown.contains("do not fix"), "{unknown}");
+    // Random trees and random sets, as JSON, against minimax with the others at either extreme.
+    for seed in 0..6u64 {
+        let seed_text = seed.to_string();
+        let base = [
+            "--random", "3x2-3", "--seed", &seed_text, "--format", "json",
+        ];
+        let report: Value = serde_json::from_str(&ok(&base)).unwrap();
+        let tree: Value = serde_json::from_str(report["random"]["tree"].as_str().unwrap()).unwrap();
+        let count = common::leaves(&tree);
+        for pick in 0..8u64 {
+            // A set from the seed and the pick, and once the set the product calls fewest.
+            let chosen: Vec<usize> = if pick == 0 {
+                serde_json::from_value(report["minimum"]["witness"].clone()).unwrap()
+            } else {
+                (0..count)
+                    .filter(|i| (seed * 31 + pick * 7 + *i as u64 * 13) % 5 < 3)
+                    .collect()
+            };
+            let list = chosen
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",");
+            let mut args = base.to_vec();
+            args.extend(["--given", &list]);
+            let json: Value = serde_json::from_str(&ok(&args)).unwrap();
+            let g = &json["given"];
+            let low = value_given(&tree, true, &chosen, -1000, &mut 0);
+            let high = value_given(&tree, true, &chosen, 1000, &mut 0);
+            let shown = |v: i64| {
+                if v.abs() == 1000 {
+                    json!(if v < 0 { "-inf" } else { "inf" })
+                } else {
+                    json!(v)
+                }
+            };
+            assert_eq!(g["leaves"], json!(chosen), "{list}");
+            assert_eq!(
+                (&g["low"], &g["high"]),
+                (&shown(low), &shown(high)),
+                "seed {seed}: {list}"
+            );
+            assert_eq!(g["fixes"], json!(low == high), "seed {seed}: {list}");
+            if pick == 0 {
+                assert_eq!(g["fixes"], json!(true), "the fewest fix the value");
+            }
+        }
+    }
+    let e = fails(&["--given", "9", THREE], None);
+    assert!(
+        e.contains("--given: there is no leaf #9: the leaves are #0 to #8"),
+        "{e}"
+    );
+    let e = fails(&["--given", "C", LABELLED], None);
+    assert!(e.contains("--given: C is not a leaf"), "{e}");
+    let e = fails(&["--given", "Q", LABELLED], None);
+    assert!(e.contains("--given: no node is labelled 'Q'"), "{e}");
+    let e = fails(&["--given", "0", "--format", "svg", THREE], None);
+    assert!(e.contains("--given answers as text or JSON"), "{e}");
 }

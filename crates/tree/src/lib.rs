@@ -31,7 +31,7 @@ mod report;
 
 pub use draw::{dot, svg, svg_question};
 pub use explain::{run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step};
-pub use minimum::{minimum, Minimum};
+pub use minimum::{given, minimum, Given, Minimum, NoSuchLeaf};
 pub use model::{
     format_leaf, format_path, format_value, LeafValue, Node, NodeId, Tree, INF, MAX_VALUE,
 };

@@ -50,13 +50,17 @@ struct Costs {
     pick_exact: u32,
 }
 
-/// The value of the tree with every unknown leaf set to `fill`.
-fn value_with(tree: &Tree, root: RootKind, fill: i32) -> i32 {
+/// The value of the tree with every unknown leaf set to `fill`; with `chosen`, the leaves
+/// outside it count as unknown too.
+fn value_with(tree: &Tree, root: RootKind, fill: i32, chosen: Option<&[bool]>) -> i32 {
     let mut v = vec![0i32; tree.nodes.len()];
     for id in (0..tree.nodes.len()).rev() {
         let n = &tree.nodes[id];
         v[id] = if n.is_leaf() {
-            n.value.unwrap_or(fill)
+            match chosen {
+                Some(c) if !c[n.leaf_index as usize] => fill,
+                _ => n.value.unwrap_or(fill),
+            }
         } else {
             let kids = tree
                 .children_of(id as NodeId)
@@ -75,8 +79,8 @@ fn value_with(tree: &Tree, root: RootKind, fill: i32) -> i32 {
 /// The minimum, or `None` when the known leaves do not fix the root value (it depends on `?`).
 pub fn minimum(tree: &Tree, root: RootKind) -> Option<Minimum> {
     let inf = crate::model::INF;
-    let value = value_with(tree, root, -inf);
-    if value != value_with(tree, root, inf) {
+    let value = value_with(tree, root, -inf, None);
+    if value != value_with(tree, root, inf, None) {
         return None;
     }
     let mut costs = vec![
@@ -207,5 +211,54 @@ pub fn minimum(tree: &Tree, root: RootKind) -> Option<Minimum> {
         leaves: costs[0].both,
         witness,
         order,
+    })
+}
+
+/// What opening only some leaves tells about the root: the range its value can still take,
+/// whatever the other leaves hold. The leaves fix the value when the range is one number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The leaves opened, in reading order, each once.
+    pub leaves: Vec<u32>,
+    /// The root's value with every other leaf at -inf: the least it can be.
+    pub low: i32,
+    /// The root's value with every other leaf at +inf: the most it can be.
+    pub high: i32,
+}
+
+impl Given {
+    /// Whether these leaves alone fix the root's value.
+    pub fn fixes(&self) -> bool {
+        self.low == self.high
+    }
+}
+
+/// A leaf number the tree does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no leaf #{leaf}: the leaves are #0 to #{last}")]
+pub struct NoSuchLeaf {
+    /// The number asked for.
+    pub leaf: u32,
+    /// The last leaf's number.
+    pub last: u32,
+}
+
+/// The range the root's value can take when only `leaves` (numbers in reading order) are
+/// opened. Minimax is monotone in every leaf, so the extremes are all others at -inf and all
+/// at +inf. An unknown leaf (`?`) among them stays unknown.
+pub fn given(tree: &Tree, root: RootKind, leaves: &[u32]) -> Result<Given, NoSuchLeaf> {
+    let count = tree.leaves.len();
+    let mut chosen = vec![false; count];
+    for &l in leaves {
+        *chosen.get_mut(l as usize).ok_or(NoSuchLeaf {
+            leaf: l,
+            last: count as u32 - 1,
+        })? = true;
+    }
+    let inf = crate::model::INF;
+    Ok(Given {
+        leaves: (0..count as u32).filter(|&l| chosen[l as usize]).collect(),
+        low: value_with(tree, root, -inf, Some(&chosen)),
+        high: value_with(tree, root, inf, Some(&chosen)),
     })
 }

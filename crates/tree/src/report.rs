@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step};
-use crate::minimum::{minimum, Minimum};
+use crate::minimum::{minimum, Given, Minimum};
 use crate::model::{format_leaf, format_value, NodeId, Tree, INF};
 
 /// A search of a tree with everything needed to show it.
@@ -338,18 +338,7 @@ impl Explanation<'_> {
             let pv: Vec<String> = self.pv_nodes().iter().map(|&id| self.name(id)).collect();
             let _ = writeln!(o, "principal variation: {}", pv.join(" "));
         }
-        let opened: Vec<String> = r
-            .opened
-            .iter()
-            .map(|&l| {
-                let id = t.leaves[l as usize];
-                let n = t.node(id);
-                match &n.label {
-                    Some(lab) => format!("{lab}={}", format_leaf(n.value)),
-                    None => format!("#{l}={}", format_leaf(n.value)),
-                }
-            })
-            .collect();
+        let opened: Vec<String> = r.opened.iter().map(|&l| self.leaf_name(l, true)).collect();
         let _ = writeln!(
             o,
             "leaves opened: {} of {}: {}",
@@ -372,10 +361,7 @@ impl Explanation<'_> {
                 let w: Vec<String> = m
                     .witness
                     .iter()
-                    .map(|&l| {
-                        let id = t.leaves[l as usize];
-                        t.node(id).label.clone().unwrap_or_else(|| format!("#{l}"))
-                    })
+                    .map(|&l| self.leaf_name(l, false))
                     .collect();
                 let _ = writeln!(
                     o,
@@ -402,6 +388,88 @@ impl Explanation<'_> {
             self.write_trace(&mut o);
         }
         o
+    }
+
+    /// A leaf by its label, else its number (`D`, `#3`), with its value on request (`D=3`).
+    fn leaf_name(&self, leaf: u32, with_value: bool) -> String {
+        let n = self.tree.node(self.tree.leaves[leaf as usize]);
+        let name = n.label.clone().unwrap_or_else(|| format!("#{leaf}"));
+        if with_value {
+            format!("{name}={}", format_leaf(n.value))
+        } else {
+            name
+        }
+    }
+
+    /// The answer to "how few leaves fix the root's value" checked for one set of leaves:
+    /// whether they fix it, the range it can still take if not, and the fewest that do.
+    pub fn given_text(&self, g: &Given) -> String {
+        let t = self.tree;
+        let mut o = String::new();
+        let names: Vec<String> = g.leaves.iter().map(|&l| self.leaf_name(l, true)).collect();
+        if names.is_empty() {
+            let _ = writeln!(o, "given none of the {} leaves", t.leaves.len());
+        } else {
+            let _ = writeln!(
+                o,
+                "given only these {} of {} leaves: {}",
+                g.leaves.len(),
+                t.leaves.len(),
+                names.join(" ")
+            );
+        }
+        let fewest = |o: &mut String| match &self.minimum {
+            Some(m) => {
+                let w: Vec<String> = m
+                    .witness
+                    .iter()
+                    .map(|&l| self.leaf_name(l, false))
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "the fewest that fix it: {} leaves, like {}",
+                    m.leaves,
+                    w.join(" ")
+                );
+            }
+            None => {
+                let _ = writeln!(o, "no leaves fix it: the value depends on unknown leaves");
+            }
+        };
+        if !g.fixes() {
+            let _ = writeln!(
+                o,
+                "they do not fix the root's value: whatever the others hold, it lies from {} to {}",
+                format_value(g.low),
+                format_value(g.high)
+            );
+            fewest(&mut o);
+            return o;
+        }
+        let _ = write!(o, "they fix the root's value at {}", format_value(g.low));
+        match &self.minimum {
+            Some(m) if m.leaves as usize == g.leaves.len() => {
+                let _ = writeln!(o, ", and no fewer leaves do: right");
+            }
+            _ => {
+                let _ = writeln!(o, ", but fewer leaves do");
+                fewest(&mut o);
+            }
+        }
+        o
+    }
+
+    /// [`given_text`](Self::given_text) for a program: the leaves (and their labels), the
+    /// range of the root's value, and whether they fix it.
+    pub fn given_json(&self, g: &Given) -> Value {
+        let t = self.tree;
+        json!({
+            "leaves": g.leaves,
+            "labels": self.labels(g.leaves.iter().map(|&l| t.leaves[l as usize])),
+            "low": json_value(g.low),
+            "high": json_value(g.high),
+            "fixes": g.fixes(),
+        })
     }
 
     /// The question the explanation answers, for a worksheet: the settings, the tree as text

@@ -3,7 +3,7 @@
 //! search on the order the report proposes.
 
 use alphabeta::CutRule;
-use alphabeta_tree::{explain, parse, Algorithm, Order, RootKind, Settings, Tree, INF};
+use alphabeta_tree::{explain, given, parse, Algorithm, Order, RootKind, Settings, Tree, INF};
 use proptest::prelude::*;
 
 /// A random tree as text, with leaves in -3..=3 (ties are frequent), and `?` leaves when
@@ -164,6 +164,37 @@ proptest! {
             });
             prop_assert!(!fixed, "{} leaves {:b} also fix the value", mask.count_ones(), mask);
         }
+    }
+
+    #[test]
+    fn given_leaves_bound_the_value_as_every_filling_does(t in small_trees(), pick in any::<u32>(), min_root in any::<bool>()) {
+        let tree = parse(&text(&t)).unwrap();
+        let n = tree.leaves.len();
+        let chosen: Vec<u32> = (0..n as u32).filter(|i| pick & (1 << (i % 32)) != 0).collect();
+        let others: Vec<u32> = (0..n as u32).filter(|i| !chosen.contains(i)).collect();
+        prop_assume!(others.len() <= 7);
+        let root = if min_root { RootKind::Min } else { RootKind::Max };
+        let g = given(&tree, root, &chosen).unwrap();
+        prop_assert_eq!(&g.leaves, &chosen);
+        // Brute force: every other leaf at -inf, 0 or +inf, independently.
+        let (mut low, mut high) = (INF, -INF);
+        for code in 0..3usize.pow(others.len() as u32) {
+            let fill = |i: u32| {
+                let k = others.iter().position(|&o| o == i).unwrap();
+                [-INF, 0, INF][code / 3usize.pow(k as u32) % 3]
+            };
+            let v = value_of(&tree, !min_root, &|i, v| if chosen.contains(&i) { v.unwrap() } else { fill(i) });
+            low = low.min(v);
+            high = high.max(v);
+        }
+        prop_assert_eq!((g.low, g.high), (low, high));
+        prop_assert_eq!(g.fixes(), low == high);
+        let m = explain(&tree, Settings { root, ..Settings::default() }, false).unwrap().minimum.unwrap();
+        prop_assert!(given(&tree, root, &m.witness).unwrap().fixes());
+        if g.fixes() {
+            prop_assert!(chosen.len() as u64 >= m.leaves);
+        }
+        prop_assert!(given(&tree, root, &[n as u32]).is_err());
     }
 
     #[test]
