@@ -35,7 +35,8 @@ Examples:
   alphabeta tree --trace 'A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))'
   alphabeta tree --format svg -f exam.txt > exam.svg
   alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'
-  alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)";
+  alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
+  alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)";
 
 #[derive(Args, Debug)]
 #[command(after_long_help = CONVENTIONS)]

@@ -15,7 +15,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 mod common;
-use common::textbook;
+use common::{fewest_by_brute_force, textbook, value_given};
 
 /// Kills a child process when the test ends, however it ends.
 struct Reaper(Child);
@@ -119,6 +119,16 @@ async fn set_value(c: &Client, id: &str, value: &str) {
         "document.getElementById({}).value = {}; return 1;",
         json!(id),
         json!(value)
+    );
+    js(c, &script).await;
+}
+
+/// Chooses `value` in the menu `id`, as a person would: the page hears the change.
+async fn choose(c: &Client, id: &str, value: &str) {
+    set_value(c, id, value).await;
+    let script = format!(
+        "document.getElementById({}).dispatchEvent(new Event('change')); return 1;",
+        json!(id)
     );
     js(c, &script).await;
 }
@@ -783,7 +793,7 @@ async fn practice(c: &Client) {
     )
     .await;
     // Test yourself: the same tree again, bare.
-    click(c, "#t-quiz").await;
+    choose(c, "t-quiz", "opened").await;
     wait_until(
         c,
         "!document.getElementById('t-quiz-panel').hidden",
@@ -908,7 +918,7 @@ async fn practice(c: &Client) {
         "{verdict} for {tree}"
     );
     // Out of the quiz: the answer at once, and no verdict left over.
-    click(c, "#t-quiz").await;
+    choose(c, "t-quiz", "").await;
     wait_until(
         c,
         "document.getElementById('t-quiz-panel').hidden && !document.getElementById('t-summary').hidden",
@@ -919,6 +929,99 @@ async fn practice(c: &Client) {
         js(c, "return document.getElementById('t-verdict').hidden;").await,
         json!(true)
     );
+    fewest_leaves(c).await;
+}
+
+/// Test yourself on the fewest leaves that fix the value: a fewest set found by brute force in
+/// the test is called right; one leaf is not enough, with the range minimax gives it.
+async fn fewest_leaves(c: &Client) {
+    let panel = "!document.getElementById('t-quiz-panel').hidden";
+    let verdict_shown = "!document.getElementById('t-verdict').hidden";
+    choose(c, "t-quiz", "fewest").await;
+    wait_until(c, panel, Duration::from_secs(10)).await;
+    let task = text(c, "t-quiz-task").await;
+    assert!(
+        task.contains("Which leaves, the fewest, fix the root's value"),
+        "{task}"
+    );
+    let input = js(c, "return document.getElementById('t-input').value;").await;
+    let tree: Value = serde_json::from_str(input.as_str().unwrap()).unwrap();
+    let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut Vec::new());
+    let fewest = fewest_by_brute_force(&tree);
+    let leaves = c.find_all(Locator::Css("#t-picture g.leaf")).await.unwrap();
+    for &k in &fewest {
+        leaves[k].click().await.unwrap();
+    }
+    set_value(c, "t-guess", &value.to_string()).await;
+    click(c, "#t-check").await;
+    wait_until(c, verdict_shown, Duration::from_secs(10)).await;
+    let verdict = text(c, "t-verdict").await;
+    assert_eq!(
+        verdict,
+        format!(
+            "The root's value {value}: right. Your {} leaves fix it, and no fewer do: right. Blue: your leaves.",
+            fewest.len()
+        ),
+        "{tree}"
+    );
+    let shown = js(
+        c,
+        "return [document.getElementById('t-verdict').classList.contains('all-right'), \
+         document.getElementById('t-picture').classList.contains('show-witness'), \
+         document.querySelectorAll('#t-picture g.guess-chosen').length];",
+    )
+    .await;
+    assert_eq!(shown, json!([true, true, fewest.len()]));
+    screenshot(c, "tree-quiz-fewest.png").await;
+    // Another tree, and only its first leaf: the root could still be anything in a range.
+    let old = input.as_str().unwrap().to_string();
+    click(c, "#t-random").await;
+    let tree = fresh_tree(c, &old).await;
+    wait_until(
+        c,
+        &format!("{panel} && !({verdict_shown})"),
+        Duration::from_secs(10),
+    )
+    .await;
+    let name = |v: i64| match v {
+        -1000 => "-inf".to_string(),
+        1000 => "inf".to_string(),
+        v => v.to_string(),
+    };
+    let low = value_given(&tree, true, &[0], -1000, &mut 0);
+    let high = value_given(&tree, true, &[0], 1000, &mut 0);
+    assert_ne!(
+        low, high,
+        "one leaf of nine cannot fix a 2x3 tree of 0..20: {tree}"
+    );
+    c.find(Locator::Css("#t-picture g.leaf"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    click(c, "#t-check").await;
+    wait_until(c, verdict_shown, Duration::from_secs(10)).await;
+    let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut Vec::new());
+    assert_eq!(
+        text(c, "t-verdict").await,
+        format!(
+            "The root's value is {value}. Your 1 leaf does not fix it: whatever the others hold, \
+             it lies from {} to {}. The fewest that fix it: {}, one such set outlined in green. \
+             Blue: your leaves.",
+            name(low),
+            name(high),
+            fewest_by_brute_force(&tree).len()
+        ),
+        "{tree}"
+    );
+    choose(c, "t-quiz", "").await;
+    wait_until(
+        c,
+        "document.getElementById('t-quiz-panel').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
 }
 
 async fn tictactoe(c: &Client, url: &str) {

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{json, Value};
 
 mod common;
-use common::{shape_of, textbook};
+use common::{shape_of, textbook, value_given};
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
@@ -412,28 +412,6 @@ fn random_trees_refuse_bad_shapes_clearly() {
     let o = run(&["--random", "3x3", THREE], None);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));
-}
-
-/// Minimax on a tree of nested JSON lists, written here from the definition, with every leaf
-/// outside `chosen` (reading-order numbers) replaced by `fill`.
-fn value_given(node: &Value, max: bool, chosen: &[usize], fill: i64, next: &mut usize) -> i64 {
-    let Some(children) = node.as_array() else {
-        *next += 1;
-        return if chosen.contains(&(*next - 1)) {
-            node.as_i64().unwrap()
-        } else {
-            fill
-        };
-    };
-    let values = children
-        .iter()
-        .map(|c| value_given(c, !max, chosen, fill, next))
-        .collect::<Vec<_>>();
-    if max {
-        *values.iter().max().unwrap()
-    } else {
-        *values.iter().min().unwrap()
-    }
 }
 
 #[test]

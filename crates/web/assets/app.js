@@ -587,7 +587,9 @@ const EXAMPLES = [
   ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
 ];
 
-const T = { report: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: false };
+// `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
+// `request`: the last explanation asked for, to ask again with the leaves to check.
+const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "" };
 
 for (const [title, text] of EXAMPLES) {
   const b = document.createElement("button");
@@ -601,17 +603,19 @@ async function explainTree() {
   stopPlaying();
   $("t-error").hidden = true;
   $("t-verdict").hidden = true;
-  const quiz = $("t-quiz").checked;
+  const quiz = $("t-quiz").value;
+  const request = {
+    tree: $("t-input").value,
+    root: $("t-root").value,
+    order: $("t-order").value,
+    algorithm: $("t-algorithm").value,
+    cut: $("t-cut").value,
+    question: quiz !== "",
+  };
   try {
-    const report = await api("POST", "/api/tree", {
-      tree: $("t-input").value,
-      root: $("t-root").value,
-      order: $("t-order").value,
-      algorithm: $("t-algorithm").value,
-      cut: $("t-cut").value,
-      question: quiz,
-    });
+    const report = await api("POST", "/api/tree", request);
     T.report = report;
+    T.request = request;
     T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
     T.parent = report.nodes.map((n) => (n.path.length ? T.byPath.get(n.path.slice(0, -1).join(",")) : -1));
     T.children = report.nodes.map(() => []);
@@ -637,7 +641,7 @@ async function explainTree() {
       (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
     $("t-result").hidden = false;
     if (quiz) {
-      startQuiz();
+      startQuiz(quiz);
     } else {
       showAnswer();
       showStep(report.trace ? report.trace.length : 0);
@@ -650,13 +654,15 @@ async function explainTree() {
 }
 
 // Test yourself: the picture bare (the search's first step, every node drawn plain); the
-// student clicks the leaves the search never opens and gives the root's value; the check marks
-// each leaf right or wrong and shows the answer.
+// student gives the root's value and clicks leaves: those the search never opens ("opened":
+// the check marks each leaf right or wrong), or the fewest that fix the value ("fewest": the
+// server says whether they do, and the answer shows one such set). Then the answer shows.
 const leafGroup = (i) => $("t-picture").querySelector(`svg g[data-node="${i}"]`);
+const GUESS = { opened: "guess-pruned", fewest: "guess-chosen" };
 
-function startQuiz() {
+function startQuiz(kind) {
   const r = T.report;
-  T.quiz = true;
+  T.quiz = kind;
   showStep(0);
   $("t-picture").classList.add("quiz");
   // The fewest leaves are an answer too (and drawn in the same green as a right guess).
@@ -671,10 +677,13 @@ function startQuiz() {
     g.setAttribute("aria-checked", "false");
   });
   const order = r.order === "rtl" ? "right to left" : "left to right";
-  $("t-quiz-task").textContent =
-    `Test yourself: ${$("t-algorithm").selectedOptions[0].textContent}, ${r.root === "max" ? "Max" : "Min"} at the root, children ${order}, ` +
-    `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
-    "Click the leaves it never opens (they turn grey), give the root's value, then press Check.";
+  const root = `${r.root === "max" ? "Max" : "Min"} at the root`;
+  $("t-quiz-task").textContent = kind === "fewest"
+    ? `Test yourself: ${root}. Which leaves, the fewest, fix the root's value whatever the other leaves hold? ` +
+      "Click them (they turn blue), give the root's value, then press Check."
+    : `Test yourself: ${$("t-algorithm").selectedOptions[0].textContent}, ${root}, children ${order}, ` +
+      `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
+      "Click the leaves it never opens (they turn grey), give the root's value, then press Check.";
   $("t-guess").value = "";
   if ($("t-question-download").href) URL.revokeObjectURL($("t-question-download").href);
   $("t-question-download").href = URL.createObjectURL(new Blob([r.question_svg], { type: "image/svg+xml" }));
@@ -685,7 +694,7 @@ function startQuiz() {
 
 /** Leaves the quiz (or never enters it): the answer and the step controls shown. */
 function showAnswer() {
-  T.quiz = false;
+  T.quiz = "";
   $("t-picture").classList.remove("quiz");
   $("t-picture").classList.toggle("show-witness", $("t-witness").checked);
   $("t-quiz-panel").hidden = true;
@@ -694,7 +703,7 @@ function showAnswer() {
 
 function toggleGuess(g) {
   if (!T.quiz || !g || !g.classList.contains("leaf")) return;
-  const on = g.classList.toggle("guess-pruned");
+  const on = g.classList.toggle(GUESS[T.quiz]);
   g.setAttribute("aria-checked", String(on));
 }
 
@@ -703,35 +712,68 @@ function normalValue(text) {
   return text.trim().replace(/^\+/, "").replace(/\u2212/g, "-").replace(/∞/g, "inf").toLowerCase();
 }
 
-function checkQuiz() {
-  if (!T.quiz) return;
+async function checkQuiz() {
+  if (!T.quiz || $("t-check").disabled) return;
   const r = T.report;
-  const opened = new Set(r.opened);
-  const wrong = [];
-  let leaves = 0;
-  r.nodes.forEach((n, i) => {
-    if (n.kind !== "leaf") return;
-    leaves++;
-    const g = leafGroup(i);
-    const pruned = !opened.has(n.leaf);
-    const right = g.classList.contains("guess-pruned") === pruned;
-    g.classList.add(right ? "quiz-right" : "quiz-wrong");
-    g.removeAttribute("tabindex");
-    g.removeAttribute("role");
-    g.removeAttribute("aria-checked");
-    if (!right) wrong.push(`${nodeName(i)} = ${n.leaf_value} is ${pruned ? "never opened" : "opened"}`);
-  });
-  const value = String(r.value);
   const guess = normalValue($("t-guess").value);
+  const value = String(r.value);
   const valueRight = guess === value;
   const said = valueRight
     ? `The root's value ${value}: right.`
     : guess === "" ? `The root's value is ${value}.` : `The root's value is ${value}, not ${guess}.`;
-  const leafWords = wrong.length
-    ? `Leaves: ${leaves - wrong.length} of ${leaves} right; ${wrong.join("; ")}.`
-    : `Leaves: all ${leaves} right.`;
-  $("t-verdict").textContent = `${said} ${leafWords} Green: right, red: wrong. Step through to see why.`;
-  $("t-verdict").classList.toggle("all-right", valueRight && !wrong.length);
+  const leaves = r.nodes.map((n, i) => [n, i]).filter(([n]) => n.kind === "leaf");
+  let leafWords, leavesRight;
+  if (T.quiz === "fewest") {
+    const chosen = leaves.filter(([, i]) => leafGroup(i).classList.contains("guess-chosen"));
+    $("t-check").disabled = true;
+    let given;
+    try {
+      ({ given } = await api("POST", "/api/tree", { ...T.request, question: false, given: chosen.map(([n]) => n.leaf) }));
+      if (T.report !== r) return; // another tree was asked for meanwhile
+    } catch (e) {
+      $("t-error").textContent = e.message;
+      $("t-error").hidden = false;
+      return;
+    } finally {
+      $("t-check").disabled = false;
+    }
+    const m = r.minimum;
+    const one = chosen.length === 1;
+    const yours = `Your ${chosen.length} ${one ? "leaf" : "leaves"}`;
+    const [does, fix] = one ? ["does", "fixes"] : ["do", "fix"];
+    leavesRight = given.fixes && m !== null && chosen.length === m.leaves;
+    const fewest = m ? `The fewest that fix it: ${m.leaves}, one such set outlined in green.` : "No leaves fix it: it depends on unknown leaves.";
+    leafWords = !given.fixes
+      ? `${yours} ${does} not fix it: whatever the others hold, it lies from ${given.low} to ${given.high}. ${fewest}`
+      : leavesRight
+        ? `${yours} ${fix} it, and no fewer do: right.`
+        : `${yours} ${fix} it, but fewer do. ${fewest}`;
+    leafWords += " Blue: your leaves.";
+    $("t-witness").checked = true;
+  } else {
+    const opened = new Set(r.opened);
+    const wrong = [];
+    for (const [n, i] of leaves) {
+      const g = leafGroup(i);
+      const pruned = !opened.has(n.leaf);
+      const right = g.classList.contains("guess-pruned") === pruned;
+      g.classList.add(right ? "quiz-right" : "quiz-wrong");
+      if (!right) wrong.push(`${nodeName(i)} = ${n.leaf_value} is ${pruned ? "never opened" : "opened"}`);
+    }
+    leavesRight = !wrong.length;
+    leafWords = wrong.length
+      ? `Leaves: ${leaves.length - wrong.length} of ${leaves.length} right; ${wrong.join("; ")}. Green: right, red: wrong.`
+      : `Leaves: all ${leaves.length} right. Green: right, red: wrong.`;
+    leafWords += " Step through to see why.";
+  }
+  for (const [, i] of leaves) {
+    const g = leafGroup(i);
+    g.removeAttribute("tabindex");
+    g.removeAttribute("role");
+    g.removeAttribute("aria-checked");
+  }
+  $("t-verdict").textContent = `${said} ${leafWords}`;
+  $("t-verdict").classList.toggle("all-right", valueRight && leavesRight);
   $("t-verdict").hidden = false;
   showAnswer();
   showStep(Infinity);

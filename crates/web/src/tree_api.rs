@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, fresh_seed, parse, parse_values, svg, svg_question, Algorithm, Order, RandomError,
-    RandomTree, RootKind, Settings, Shape, DEFAULT_VALUES,
+    explain, fresh_seed, given, parse, parse_values, svg, svg_question, Algorithm, Order,
+    RandomError, RandomTree, RootKind, Settings, Shape, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -33,6 +33,9 @@ pub struct TreeRequest {
     /// Also draw the question: the picture bare, for a worksheet (`question_svg`).
     #[serde(default)]
     question: bool,
+    /// Leaf numbers to check: do they alone fix the root's value (`given`)?
+    #[serde(default)]
+    given: Option<Vec<u32>>,
 }
 
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
@@ -111,6 +114,11 @@ pub async fn explain_tree(
     json["svg"] = Value::String(svg(&e));
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
+    }
+    if let Some(leaves) = &req.given {
+        let g = given(&tree, settings.root, leaves)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("given: {e}")))?;
+        json["given"] = e.given_json(&g);
     }
     Ok(Json(json))
 }

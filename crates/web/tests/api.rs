@@ -144,6 +144,22 @@ async fn tree_reference_answers() {
     assert_eq!(v["leaves_opened"], 3);
     let (_, v) = post(&c, &url, json!({"tree": "[4,[3,1]]", "root": "min"})).await;
     assert_eq!(v["value"], 3, "min of 4 and max(3, 1)");
+    // Checking an answer to "how few leaves": 3, 12, 8 and a 2 under each other Min node fix
+    // the root at 3; without 12 and 8 the first Min node could be anything up to 3.
+    let three = "[[3,12,8],[2,4,6],[14,5,2]]";
+    let (_, v) = post(&c, &url, json!({"tree": three, "given": [8, 3, 0, 1, 2]})).await;
+    assert_eq!(
+        v["given"],
+        json!({"leaves": [0, 1, 2, 3, 8], "labels": null, "low": 3, "high": 3, "fixes": true})
+    );
+    let (_, v) = post(&c, &url, json!({"tree": three, "given": [0, 3, 8]})).await;
+    assert_eq!(
+        (&v["given"]["low"], &v["given"]["high"]),
+        (&json!("-inf"), &json!(3))
+    );
+    assert_eq!(v["given"]["fixes"], false);
+    let (_, v) = post(&c, &url, json!({"tree": three})).await;
+    assert!(v.get("given").is_none(), "only when asked");
 }
 
 #[tokio::test]
@@ -163,6 +179,14 @@ async fn tree_errors_say_what_and_where() {
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]"})).await;
     assert_eq!(s, 422, "the search needs the unknown leaf: {v}");
     assert!(error_of(&v).contains('?'));
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": [2]})).await;
+    assert_eq!(s, 422);
+    assert!(
+        error_of(&v).contains("given: there is no leaf #2: the leaves are #0 to #1"),
+        "{v}"
+    );
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": "0,1"})).await;
+    assert_eq!(s, 422, "{v}");
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "extra": 1})).await;
     assert_eq!(s, 422, "unknown fields are refused: {v}");
     assert!(error_of(&v).contains("extra"));

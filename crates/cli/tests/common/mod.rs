@@ -59,3 +59,40 @@ pub fn shape_of(node: &Value, depth: u32, leaves: &mut Vec<u32>, inner: &mut Vec
         }
     }
 }
+
+/// Minimax on a tree of nested JSON lists, from the definition, with every leaf outside
+/// `chosen` (reading-order numbers) replaced by `fill`. `next` numbers the leaves.
+pub fn value_given(node: &Value, max: bool, chosen: &[usize], fill: i64, next: &mut usize) -> i64 {
+    let Some(children) = node.as_array() else {
+        *next += 1;
+        return if chosen.contains(&(*next - 1)) {
+            node.as_i64().expect("an integer leaf")
+        } else {
+            fill
+        };
+    };
+    let values = children
+        .iter()
+        .map(|c| value_given(c, !max, chosen, fill, next));
+    if max {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// The fewest leaves that fix the root's value (Max at the root) by brute force: the smallest
+/// set, first in counting order, with the root the same whether the others are all -1000 or
+/// all +1000 (minimax is monotone in each leaf). For small trees only.
+pub fn fewest_by_brute_force(tree: &Value) -> Vec<usize> {
+    let n = leaves(tree);
+    assert!(n <= 16, "too many leaves to try every set");
+    (0u32..1 << n)
+        .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect::<Vec<_>>())
+        .filter(|set| {
+            value_given(tree, true, set, -1000, &mut 0)
+                == value_given(tree, true, set, 1000, &mut 0)
+        })
+        .min_by_key(|set| set.len())
+        .unwrap()
+}
