@@ -738,6 +738,7 @@ async fn tree(c: &Client, url: &str) {
         .await,
         json!(true)
     );
+    compare_table(c).await;
     // A malformed tree says where.
     set_value(c, "t-input", "[[3,12,8],[2,4").await;
     click(c, "#t-explain").await;
@@ -761,6 +762,116 @@ async fn tree(c: &Client, url: &str) {
 }
 
 /// The tree in the text field, as JSON, once it is a fresh one (not `old`).
+/// The tree with every node's children reversed: searching it left to right is searching the
+/// original right to left.
+fn mirrored(node: &Value) -> Value {
+    match node.as_array() {
+        Some(kids) => Value::Array(kids.iter().rev().map(mirrored).collect()),
+        None => node.clone(),
+    }
+}
+
+/// The comparison table against the textbook's alpha-beta in both orders, minimax's count and
+/// the fewest by brute force; a cell explains with its settings, and the best order makes
+/// alpha-beta open only the fewest.
+async fn compare_table(c: &Client) {
+    // The exam tree, explained above, is in a best order already.
+    assert_eq!(
+        text(c, "t-best-order").await,
+        "Alpha-beta, left to right, already opens only the fewest: the children are in a best order."
+    );
+    let three = "[[3,12,8],[2,4,6],[14,5,2]]";
+    set_value(c, "t-input", three).await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 3')",
+        Duration::from_secs(10),
+    )
+    .await;
+    let tree: Value = serde_json::from_str(three).unwrap();
+    let opened = |t: &Value| {
+        let mut o = Vec::new();
+        textbook(t, true, (i64::MIN, i64::MAX), &mut 0, &mut o);
+        o.len()
+    };
+    let (ltr, rtl) = (opened(&tree), opened(&mirrored(&tree)));
+    let all = common::leaves(&tree);
+    let fewest = fewest_by_brute_force(&tree).len();
+    click(c, "#t-compare-box summary").await;
+    let rows = js(
+        c,
+        "return [...document.querySelectorAll('#t-compare tr')].map(tr => [...tr.cells].map(td => td.textContent));",
+    )
+    .await;
+    let rows = rows.as_array().unwrap();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r[0] == name)
+            .unwrap_or_else(|| panic!("{name}: {rows:?}"))
+            .clone()
+    };
+    assert_eq!(
+        row("minimax"),
+        json!(["minimax", all.to_string(), all.to_string()])
+    );
+    assert_eq!(
+        row("alpha-beta (fail-hard)"),
+        json!(["alpha-beta (fail-hard)", ltr.to_string(), rtl.to_string()])
+    );
+    assert_eq!(
+        row("the fewest that fix the value"),
+        json!([
+            "the fewest that fix the value",
+            format!("{fewest} of {all}")
+        ])
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#t-compare button.current').dataset.order;"
+        )
+        .await,
+        json!("ltr")
+    );
+    screenshot(c, "tree-compare.png").await;
+    // A cell explains the tree with its settings.
+    click(
+        c,
+        "#t-compare button[data-algorithm='alphabeta'][data-order='rtl']",
+    )
+    .await;
+    wait_until(
+        c,
+        &format!("document.getElementById('t-summary').textContent.includes('alphabeta opened {rtl} of {all} leaves')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-order').value;").await,
+        json!("rtl")
+    );
+    // The best order: alpha-beta, left to right, opens only the fewest.
+    click(c, "#t-use-best").await;
+    wait_until(
+        c,
+        &format!("document.getElementById('t-summary').textContent.includes('alphabeta opened {fewest} of {all} leaves')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    let best = js(c, "return document.getElementById('t-input').value;").await;
+    let best: Value = serde_json::from_str(best.as_str().unwrap()).unwrap();
+    assert_eq!(opened(&best), fewest, "{best}");
+    assert_ne!(best, tree, "another order");
+    assert!(text(c, "t-best-order")
+        .await
+        .contains("already opens only the fewest"));
+    assert_eq!(
+        js(c, "return document.getElementById('t-order').value;").await,
+        json!("ltr")
+    );
+}
+
 async fn fresh_tree(c: &Client, old: &str) -> Value {
     let fresh = format!(
         "document.getElementById('t-input').value.startsWith('[') && document.getElementById('t-input').value !== {}",
@@ -816,7 +927,7 @@ async fn practice(c: &Client) {
         "[...document.querySelectorAll('#t-picture rect.opened')].filter(r => getComputedStyle(r).fill !== 'rgb(255, 255, 255)').length",
         "[...document.querySelectorAll('#t-picture g[data-node]:not(.leaf) text.val')].filter(t => t.textContent !== '').length",
         "document.querySelectorAll('#t-picture g.seen').length",
-        "['t-summary', 't-steps', 't-step', 't-verdict'].filter(id => getComputedStyle(document.getElementById(id)).display !== 'none').length",
+        "['t-summary', 't-steps', 't-step', 't-verdict', 't-compare-box'].filter(id => getComputedStyle(document.getElementById(id)).display !== 'none').length",
     ];
     for check in bare {
         assert_eq!(

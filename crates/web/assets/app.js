@@ -611,6 +611,7 @@ async function explainTree() {
     algorithm: $("t-algorithm").value,
     cut: $("t-cut").value,
     question: quiz !== "",
+    compare: true,
   };
   try {
     const report = await api("POST", "/api/tree", request);
@@ -639,6 +640,7 @@ async function explainTree() {
       `. ${report.algorithm} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
       `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
       (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
+    showCompare(report);
     $("t-result").hidden = false;
     if (quiz) {
       startQuiz(quiz);
@@ -651,6 +653,66 @@ async function explainTree() {
     $("t-error").hidden = false;
     $("t-result").hidden = true;
   }
+}
+
+// The comparison: leaves opened by every algorithm in both orders (a cell explains the tree
+// with those settings), the fewest, and the order in which alpha-beta opens only those.
+const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta (fail-hard)", "alphabeta-soft": "alpha-beta (fail-soft)", negamax: "negamax alpha-beta", pvs: "principal variation search" };
+
+function showCompare(r) {
+  const body = $("t-compare");
+  body.replaceChildren();
+  for (let i = 0; i < r.compare.length; i += 2) {
+    const tr = document.createElement("tr");
+    const name = document.createElement("td");
+    name.textContent = ALGORITHM_NAMES[r.compare[i].algorithm] || r.compare[i].algorithm;
+    tr.appendChild(name);
+    for (const row of [r.compare[i], r.compare[i + 1]]) {
+      const td = document.createElement("td");
+      const b = document.createElement("button");
+      b.textContent = row.leaves_opened === null ? "needs a ?" : String(row.leaves_opened);
+      b.dataset.algorithm = row.algorithm;
+      b.dataset.order = row.order;
+      b.title = row.error || `Explain ${name.textContent}, ${row.order === "ltr" ? "left to right" : "right to left"}`;
+      b.classList.toggle("current", row.algorithm === r.algorithm && row.order === r.order);
+      b.addEventListener("click", () => {
+        $("t-algorithm").value = row.algorithm;
+        $("t-order").value = row.order;
+        explainTree();
+      });
+      td.appendChild(b);
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+  const m = r.minimum;
+  const last = document.createElement("tr");
+  last.className = "minimum";
+  last.innerHTML = "<td>the fewest that fix the value</td><td colspan=\"2\"></td>";
+  last.lastChild.textContent = m ? `${m.leaves} of ${r.leaves_total}` : "none: the value depends on unknown leaves";
+  body.appendChild(last);
+  const best = $("t-best-order");
+  best.replaceChildren();
+  if (!m) return;
+  const plain = r.compare.find((row) => row.algorithm === "alphabeta" && row.order === "ltr");
+  if (r.cut === "inclusive" && plain.leaves_opened === m.leaves) {
+    best.textContent = `Alpha-beta, left to right, already opens only the fewest: the children are in a best order.`;
+    return;
+  }
+  best.append(`In this order alpha-beta (left to right, cut when α ≥ β) opens only those ${m.leaves}: `);
+  const code = document.createElement("code");
+  code.textContent = m.order;
+  const b = document.createElement("button");
+  b.id = "t-use-best";
+  b.textContent = "Explain it";
+  b.addEventListener("click", () => {
+    $("t-input").value = m.order;
+    $("t-algorithm").value = "alphabeta";
+    $("t-order").value = "ltr";
+    $("t-cut").value = "inclusive";
+    explainTree();
+  });
+  best.append(code, " ", b);
 }
 
 // Test yourself: the picture bare (the search's first step, every node drawn plain); the
@@ -689,7 +751,7 @@ function startQuiz(kind) {
   $("t-question-download").href = URL.createObjectURL(new Blob([r.question_svg], { type: "image/svg+xml" }));
   $("t-quiz-panel").hidden = false;
   $("t-verdict").hidden = true;
-  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = true;
+  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = true;
 }
 
 /** Leaves the quiz (or never enters it): the answer and the step controls shown. */
@@ -698,7 +760,7 @@ function showAnswer() {
   $("t-picture").classList.remove("quiz");
   $("t-picture").classList.toggle("show-witness", $("t-witness").checked);
   $("t-quiz-panel").hidden = true;
-  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = false;
+  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = false;
 }
 
 function toggleGuess(g) {

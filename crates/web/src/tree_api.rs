@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, fresh_seed, given, parse, parse_values, svg, svg_question, Algorithm, Order,
+    compare, explain, fresh_seed, given, parse, parse_values, svg, svg_question, Algorithm, Order,
     RandomError, RandomTree, RootKind, Settings, Shape, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -36,6 +36,9 @@ pub struct TreeRequest {
     /// Leaf numbers to check: do they alone fix the root's value (`given`)?
     #[serde(default)]
     given: Option<Vec<u32>>,
+    /// Also compare every algorithm in both orders (`compare`, as `--compare` gives it).
+    #[serde(default)]
+    compare: bool,
 }
 
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
@@ -114,6 +117,10 @@ pub async fn explain_tree(
     json["svg"] = Value::String(svg(&e));
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
+    }
+    if req.compare {
+        json["compare"] = serde_json::to_value(compare(&tree, settings.root, settings.cut))
+            .expect("plain data serialises");
     }
     if let Some(leaves) = &req.given {
         let g = given(&tree, settings.root, leaves)

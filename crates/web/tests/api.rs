@@ -159,7 +159,24 @@ async fn tree_reference_answers() {
     );
     assert_eq!(v["given"]["fixes"], false);
     let (_, v) = post(&c, &url, json!({"tree": three})).await;
-    assert!(v.get("given").is_none(), "only when asked");
+    assert!(
+        v.get("given").is_none() && v.get("compare").is_none(),
+        "only when asked"
+    );
+    // Every algorithm in both orders: minimax opens all 9; alpha-beta the material's 7 left to
+    // right, and all 9 right to left (2, 5, 14 first: alpha is 2, and each other Min node
+    // reaches 2 or less only at its last leaf).
+    let (_, v) = post(&c, &url, json!({"tree": three, "compare": true})).await;
+    let rows = v["compare"].as_array().unwrap();
+    assert_eq!(rows.len(), 10);
+    let opened = |a: &str, o: &str| {
+        rows.iter()
+            .find(|r| r["algorithm"] == a && r["order"] == o)
+            .map(|r| r["leaves_opened"].clone())
+    };
+    assert_eq!(opened("minimax", "ltr"), Some(json!(9)));
+    assert_eq!(opened("alphabeta", "ltr"), Some(json!(7)));
+    assert_eq!(opened("alphabeta", "rtl"), Some(json!(9)));
 }
 
 #[tokio::test]

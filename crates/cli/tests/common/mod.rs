@@ -86,7 +86,7 @@ pub fn value_given(node: &Value, max: bool, chosen: &[usize], fill: i64, next: &
 /// all +1000 (minimax is monotone in each leaf). For small trees only.
 pub fn fewest_by_brute_force(tree: &Value) -> Vec<usize> {
     let n = leaves(tree);
-    assert!(n <= 16, "too many leaves to try every set");
+    assert!(n <= 18, "too many leaves to try every set");
     (0u32..1 << n)
         .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect::<Vec<_>>())
         .filter(|set| {
