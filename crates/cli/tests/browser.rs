@@ -1193,6 +1193,9 @@ async fn tictactoe(c: &Client, url: &str) {
     // Against the centre, perfect play takes a corner.
     let o = js(c, "return [...document.querySelectorAll('#x-board button')].findIndex(b => b.firstChild && b.firstChild.textContent === 'O');").await;
     assert!([0, 2, 6, 8].contains(&o.as_i64().unwrap()), "O at {o}");
+    // The marks keep their colours on the taken (disabled) squares.
+    let colours = js(c, "return ['x', 'o'].map(k => getComputedStyle(document.querySelector(`#x-board button.${k}`)).color);").await;
+    assert_eq!(colours, json!(["rgb(21, 101, 192)", "rgb(198, 40, 40)"]));
     screenshot(c, "tictactoe.png").await;
     no_errors(c).await;
 }

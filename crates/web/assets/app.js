@@ -1010,6 +1010,7 @@ function drawTicTacToe() {
   X.cells.forEach((c, i) => {
     const b = document.createElement("button");
     b.textContent = c === "." ? "" : c;
+    if (c !== ".") b.className = c.toLowerCase();
     b.setAttribute("aria-label", `square ${i + 1}${c === "." ? "" : `, ${c}`}`);
     if (values.has(i)) {
       const s = document.createElement("small");
