@@ -93,7 +93,7 @@ where
     O: Observer<G> + ?Sized,
 {
     let mut ctx = Classic::new(eval, obs);
-    let value = ctx.maxmin(game, depth, 0, window.alpha, window.beta, pruning);
+    let (value, _) = ctx.maxmin(game, depth, 0, window.alpha, window.beta, pruning);
     ctx.report(value, depth)
 }
 
@@ -114,7 +114,7 @@ where
     O: Observer<G> + ?Sized,
 {
     let mut ctx = Classic::new(eval, obs);
-    let value = ctx.negamax(game, depth, 0, window.alpha, window.beta, pruning);
+    let (value, _) = ctx.negamax(game, depth, 0, window.alpha, window.beta, pruning);
     ctx.report(value, depth)
 }
 
@@ -288,15 +288,14 @@ where
         mut alpha: Score,
         mut beta: Score,
         pruning: Pruning,
-    ) -> Score {
+    ) -> (Score, Bound) {
         let maximizing = ply.is_multiple_of(2);
-        let (alpha0, beta0) = (alpha, beta);
         self.obs.enter(game, ply, alpha, beta);
         if let Some(v) = self.visit(game, depth, ply) {
             let v = root_view(ply, v);
             self.obs.leaf(game, ply, v);
             self.obs.exit(game, ply, v, Bound::Exact);
-            return v;
+            return (v, Bound::Exact);
         }
         let moves = std::mem::take(&mut self.moves[ply as usize]);
         let mut best = if maximizing {
@@ -304,12 +303,14 @@ where
         } else {
             Score::INFINITY
         };
+        let mut known = Known::new(maximizing);
         let mut result = None;
         for &mv in &moves {
             self.pv.clear_child(ply);
             game.play(mv);
-            let v = self.maxmin(game, depth - 1, ply + 1, alpha, beta, pruning);
+            let (v, b) = self.maxmin(game, depth - 1, ply + 1, alpha, beta, pruning);
             game.undo(mv);
+            known.add(v, b);
             let improved = if maximizing { v > best } else { v < best };
             if improved {
                 best = v;
@@ -343,23 +344,16 @@ where
         }
         self.moves[ply as usize] = moves;
         let (value, bound) = result.unwrap_or_else(|| {
-            // No cutoff. The value is exact when a child moved the window, else a bound.
-            if maximizing {
-                let bound = exact_if(best > alpha0, Bound::Upper);
-                match pruning.fail {
-                    FailMode::Hard => (alpha, bound),
-                    FailMode::Soft => (best, bound),
-                }
-            } else {
-                let bound = exact_if(best < beta0, Bound::Lower);
-                match pruning.fail {
-                    FailMode::Hard => (beta, bound),
-                    FailMode::Soft => (best, bound),
-                }
-            }
+            // No cutoff: what the children said decides whether the value is exact.
+            let value = match (pruning.fail, maximizing) {
+                (FailMode::Hard, true) => alpha,
+                (FailMode::Hard, false) => beta,
+                (FailMode::Soft, _) => best,
+            };
+            (value, known.bound_of(value))
         });
         self.obs.exit(game, ply, value, bound);
-        value
+        (value, bound)
     }
 
     /// The negamax form: `alpha`, `beta` and the value are for the side to move.
@@ -371,23 +365,25 @@ where
         mut alpha: Score,
         beta: Score,
         pruning: Pruning,
-    ) -> Score {
-        let alpha0 = alpha;
+    ) -> (Score, Bound) {
         let (ra, rb) = root_window(ply, alpha, beta);
         self.obs.enter(game, ply, ra, rb);
         if let Some(v) = self.visit(game, depth, ply) {
             self.obs.leaf(game, ply, root_view(ply, v));
             self.obs.exit(game, ply, root_view(ply, v), Bound::Exact);
-            return v;
+            return (v, Bound::Exact);
         }
         let moves = std::mem::take(&mut self.moves[ply as usize]);
         let mut best = -Score::INFINITY;
+        let mut known = Known::new(true);
         let mut result = None;
         for &mv in &moves {
             self.pv.clear_child(ply);
             game.play(mv);
-            let v = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pruning);
+            let (v, b) = self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pruning);
+            let v = -v;
             game.undo(mv);
+            known.add(v, b.negated());
             if v > best {
                 best = v;
                 self.pv.update(ply, mv);
@@ -413,14 +409,16 @@ where
             }
         }
         self.moves[ply as usize] = moves;
-        let bound = exact_if(best > alpha0, Bound::Upper);
-        let (value, bound) = result.unwrap_or(match pruning.fail {
-            FailMode::Hard => (alpha, bound),
-            FailMode::Soft => (best, bound),
+        let (value, bound) = result.unwrap_or_else(|| {
+            let value = match pruning.fail {
+                FailMode::Hard => alpha,
+                FailMode::Soft => best,
+            };
+            (value, known.bound_of(value))
         });
         self.obs
             .exit(game, ply, root_view(ply, value), root_bound(ply, bound));
-        value
+        (value, bound)
     }
 
     /// Principal variation search: fail-soft negamax with null-window probes.
@@ -473,11 +471,56 @@ where
     }
 }
 
-#[inline]
-fn exact_if(cond: bool, otherwise: Bound) -> Bound {
-    if cond {
-        Bound::Exact
-    } else {
-        otherwise
+/// What the children searched so far say about a node's value: it lies in `lo..=hi`. Each
+/// child's answer (a value and its bound) narrows the range, so a value is called exact only
+/// when the children pin it, whatever the window (under the strict cut rule a value on the
+/// window's edge is no cutoff, yet may be a child's clamped bound).
+struct Known {
+    maximizing: bool,
+    lo: Score,
+    hi: Score,
+}
+
+impl Known {
+    /// Nothing searched yet, at a node that takes its children's greatest value
+    /// (`maximizing`) or least.
+    fn new(maximizing: bool) -> Known {
+        let start = if maximizing {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        };
+        Known {
+            maximizing,
+            lo: start,
+            hi: start,
+        }
+    }
+
+    /// A child's answer, in this node's view.
+    fn add(&mut self, v: Score, bound: Bound) {
+        let (lo, hi) = match bound {
+            Bound::Exact => (v, v),
+            Bound::Lower => (v, Score::INFINITY),
+            Bound::Upper => (-Score::INFINITY, v),
+        };
+        if self.maximizing {
+            self.lo = self.lo.max(lo);
+            self.hi = self.hi.max(hi);
+        } else {
+            self.lo = self.lo.min(lo);
+            self.hi = self.hi.min(hi);
+        }
+    }
+
+    /// What `value`, returned after every child was searched, says of the node.
+    fn bound_of(&self, value: Score) -> Bound {
+        if self.lo == self.hi && value == self.lo {
+            Bound::Exact
+        } else if value >= self.hi {
+            Bound::Upper
+        } else {
+            Bound::Lower
+        }
     }
 }

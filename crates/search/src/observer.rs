@@ -62,9 +62,9 @@ pub(crate) fn root_window(ply: u32, alpha: Score, beta: Score) -> (Score, Score)
 /// Converts a side-to-move bound at `ply` to the root player's view.
 #[inline(always)]
 pub(crate) fn root_bound(ply: u32, b: Bound) -> Bound {
-    match (ply % 2, b) {
-        (1, Bound::Lower) => Bound::Upper,
-        (1, Bound::Upper) => Bound::Lower,
-        _ => b,
+    if ply % 2 == 1 {
+        b.negated()
+    } else {
+        b
     }
 }

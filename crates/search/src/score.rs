@@ -144,6 +144,18 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the bound says of the negated score (the other side's view): a lower bound
+    /// becomes an upper one and the other way round.
+    pub fn negated(self) -> Bound {
+        match self {
+            Bound::Exact => Bound::Exact,
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 
 use alphabeta::testing::{LeafValue, RandomEval, RandomGame, Tree, TreeGame};
 use alphabeta::{
-    alphabeta, minimax, negamax, pvs, CutRule, Evaluator, FailMode, Game, Observer, Outcome,
+    alphabeta, minimax, negamax, pvs, Bound, CutRule, Evaluator, FailMode, Game, Observer, Outcome,
     Pruning, Score, Search, SearchOptions, Window,
 };
 use proptest::prelude::*;
@@ -54,6 +54,27 @@ impl<'a> Observer<TreeGame<'a>> for LeafLog {
     fn leaf(&mut self, game: &TreeGame<'a>, _ply: u32, value: Score) {
         self.0
             .push((game.current() as *const Tree as usize, value.0));
+    }
+}
+
+/// Checks every exit the search reports against the node's value by definition: an exact
+/// value must be it, a lower bound at most it, an upper bound at least it.
+#[derive(Default)]
+struct ExitCheck(Vec<String>);
+
+impl<'a> Observer<TreeGame<'a>> for ExitCheck {
+    fn exit(&mut self, game: &TreeGame<'a>, ply: u32, value: Score, bound: Bound) {
+        // Values come in the root player's view, and the root maximises.
+        let truth = tree_value(game.current(), ply.is_multiple_of(2));
+        let right = match bound {
+            Bound::Exact => truth == value.0,
+            Bound::Lower => truth >= value.0,
+            Bound::Upper => truth <= value.0,
+        };
+        if !right {
+            self.0
+                .push(format!("ply {ply}: {value:?} {bound:?}, truly {truth}"));
+        }
     }
 }
 
@@ -136,6 +157,23 @@ proptest! {
         let strict = count(Pruning { cut: CutRule::Strict, fail: FailMode::Soft });
         let inclusive = count(Pruning::default());
         prop_assert!(inclusive <= strict && strict <= tree.leaf_count());
+    }
+
+    #[test]
+    fn every_node_returns_its_value_or_a_correct_bound(
+        tree in trees(), a in -6i32..=6, width in 1i32..=6, full in any::<bool>(),
+    ) {
+        let w = if full { Window::FULL } else { Window::new(Score(a), Score(a + width)) };
+        let mut g = TreeGame::new(&tree);
+        for p in prunings() {
+            let mut check = ExitCheck::default();
+            alphabeta(&mut g, &LeafValue, DEEP, w, p, &mut check);
+            negamax(&mut g, &LeafValue, DEEP, w, p, &mut check);
+            if p.cut == CutRule::Inclusive {
+                pvs(&mut g, &LeafValue, DEEP, w, &mut check);
+            }
+            prop_assert!(check.0.is_empty(), "{:?}: {:?}", p, check.0);
+        }
     }
 
     #[test]
