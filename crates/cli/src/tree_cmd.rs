@@ -7,7 +7,7 @@ use alphabeta::CutRule;
 use alphabeta_tree::{
     compare, compare_text, dot, explain, fresh_seed, given, parse, parse_values, svg, svg_question,
     Algorithm, CompareRow, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape,
-    Tree, DEFAULT_VALUES,
+    Tree, View, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -79,6 +79,9 @@ pub struct TreeArgs {
     /// The cut rule: inclusive (>= beta, <= alpha) or strict (> beta, < alpha).
     #[arg(long, value_enum, default_value_t = CutArg::Inclusive)]
     cut: CutArg,
+    /// Whose view values and windows are shown in.
+    #[arg(long, value_enum, default_value_t = ViewArg::Max)]
+    view: ViewArg,
     /// The output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -122,6 +125,15 @@ enum AlgorithmArg {
 enum CutArg {
     Inclusive,
     Strict,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum ViewArg {
+    /// Max's at every node (the max/min form: Min nodes minimise).
+    Max,
+    /// The player's to move at each node (the negamax form: every node maximises; Min's
+    /// values negated, its window (a, b) shown as (-b, -a)).
+    Mover,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -290,7 +302,11 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         print!("{}", compare_text(&tree, &rows, min.as_ref()));
         return Ok(());
     }
-    let e = explain(&tree, settings, args.trace)?;
+    let view = match args.view {
+        ViewArg::Max => View::Max,
+        ViewArg::Mover => View::Mover,
+    };
+    let e = explain(&tree, settings, args.trace)?.in_view(view);
     let checked = match &args.given {
         Some(text) => Some(given(&tree, settings.root, &leaf_numbers(&tree, text)?)?),
         None => None,

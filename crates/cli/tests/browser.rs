@@ -739,6 +739,7 @@ async fn tree(c: &Client, url: &str) {
         json!(true)
     );
     compare_table(c).await;
+    negamax_view(c).await;
     // A malformed tree says where.
     set_value(c, "t-input", "[[3,12,8],[2,4").await;
     click(c, "#t-explain").await;
@@ -762,6 +763,54 @@ async fn tree(c: &Client, url: &str) {
 }
 
 /// The tree in the text field, as JSON, once it is a fresh one (not `old`).
+/// Values as the player to move sees them: max{4, min{3, 1}} in the negamax form, worked by
+/// hand (the leaf 4 is -4 to Min; the Min node cuts at -3 >= beta -4, a lower bound).
+async fn negamax_view(c: &Client) {
+    set_value(c, "t-input", "[4,[3,1]]").await;
+    set_value(c, "t-algorithm", "negamax").await;
+    click(c, "#t-explain").await;
+    let texts = "return [...document.querySelectorAll('#t-picture g[data-node] text.val')].map(t => t.textContent);";
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 4, best move [0]. negamax')",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(js(c, texts).await, json!(["4", "4", "≤3", "3", "1"]));
+    choose(c, "t-view", "mover").await;
+    wait_until(
+        c,
+        "document.querySelector('#t-picture g[data-node=\"1\"] text.val').textContent === '-4'",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(js(c, texts).await, json!(["4", "-4", "≥-3", "3", "1"]));
+    click(c, "#t-first").await;
+    for _ in 0..6 {
+        click(c, "#t-fwd").await;
+    }
+    assert_eq!(
+        text(c, "t-step").await,
+        "Step 6 of 12: Enter [1] (min) with the window (-inf, -4)."
+    );
+    for _ in 0..4 {
+        click(c, "#t-fwd").await;
+    }
+    assert_eq!(
+        text(c, "t-step").await,
+        "Step 10 of 12: Cut at [1]: its value -3 leaves the window empty, so its remaining children are pruned."
+    );
+    screenshot(c, "tree-negamax.png").await;
+    choose(c, "t-view", "max").await;
+    choose(c, "t-algorithm", "alphabeta").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.includes('alphabeta opened')",
+        Duration::from_secs(10),
+    )
+    .await;
+}
+
 /// The tree with every node's children reversed: searching it left to right is searching the
 /// original right to left.
 fn mirrored(node: &Value) -> Value {

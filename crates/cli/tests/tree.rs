@@ -504,3 +504,57 @@ fn given_leaves_are_checked_against_the_definition() {
     let e = fails(&["--given", "0", "--format", "svg", THREE], None);
     assert!(e.contains("--given answers as text or JSON"), "{e}");
 }
+
+#[test]
+fn the_negamax_view_worked_by_hand() {
+    // max{4, min{3, 1}} in the negamax form: the leaf 4 is -4 to Min, who moves there; the
+    // root takes -(-4) = 4 and gives the Min node the window (-inf, -4); its first leaf, 3
+    // for Max who moves there, makes -3 >= -4: a cut at beta, and the Min node's -3 is a
+    // lower bound.
+    let out = ok(&[
+        "--algorithm",
+        "negamax",
+        "--view",
+        "mover",
+        "--trace",
+        "[4,[3,1]]",
+    ]);
+    assert!(
+        out.starts_with("value: 4   (Max at the root, left to right, negamax, cut at >= beta, values as the player to move sees them)\n"),
+        "{out}"
+    );
+    let trace: Vec<&str> = out.split("trace:\n").nth(1).unwrap().lines().collect();
+    assert_eq!(
+        trace,
+        [
+            "   1. enter root (Max) with (-inf, inf)",
+            "   2.   open leaf [0] = -4 (Min's view of 4)   (window (-inf, inf))",
+            "   3. root: alpha = 4, window (4, inf)",
+            "   4.   enter [1] (Min) with (-inf, -4)",
+            "   5.     open leaf [1,0] = 3   (window (4, inf))",
+            "   6.   cut at [1]: -3 >= beta -4, the other children are pruned",
+            "   7.   leave [1] with -3 (a lower bound)",
+            "   8. leave root with 4",
+        ]
+    );
+    assert!(
+        out.contains("\n└── min -3 (at least)  (-inf, -4)\n"),
+        "{out}"
+    );
+    // Min at the root: the root's value is Min's, negated; the JSON says whose view it is.
+    let json: Value = serde_json::from_str(&ok(&[
+        "--root", "min", "--view", "mover", "--format", "json", THREE,
+    ]))
+    .unwrap();
+    let max_view: Value =
+        serde_json::from_str(&ok(&["--root", "min", "--format", "json", THREE])).unwrap();
+    assert_eq!(
+        (&json["view"], &max_view["view"]),
+        (&json!("mover"), &json!("max"))
+    );
+    assert_eq!(json["value"], json!(-max_view["value"].as_i64().unwrap()));
+    let o = run(&["--view", "min", THREE], None);
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("invalid value 'min' for '--view"), "{e}");
+}

@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use crate::model::{format_leaf, format_value, NodeId};
+use crate::explain::View;
+use crate::model::{format_value, NodeId};
 use crate::report::{settings_line, Explanation};
 
 const DX: f64 = 46.0; // horizontal room per leaf
@@ -60,7 +61,12 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
     let pos = layout(e);
     let depth = t.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let width = (2.0 * MARGIN + t.leaves.len() as f64 * DX).max(620.0);
-    let height = 2.0 * MARGIN + 2.0 * R + depth as f64 * DY + 46.0;
+    let legend = if answers && run.view == View::Mover {
+        62.0
+    } else {
+        46.0
+    };
+    let height = 2.0 * MARGIN + 2.0 * R + depth as f64 * DY + legend;
     let mut on_pv = vec![false; t.nodes.len()];
     if answers {
         on_pv[0] = true;
@@ -151,7 +157,7 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
             let _ = write!(
                 o,
                 r#"<text class="val" x="{x:.1}" y="{y:.1}">{}</text>"#,
-                esc(&format_leaf(n.value))
+                esc(&e.leaf_text(id))
             );
         } else {
             let pvc = if on_pv[id as usize] { " pvnode" } else { "" };
@@ -234,6 +240,13 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
             r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">square: Max · circle: Min · (alpha, beta): final window · ≤ ≥: a bound, not exact</text>"#,
             height - 26.0
         );
+        if run.view == View::Mover {
+            let _ = writeln!(
+                o,
+                r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">values and windows as the player to move sees them (negamax): Min's negated</text>"#,
+                height - 42.0
+            );
+        }
         let _ = writeln!(
             o,
             r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">yellow: leaf opened · green: fewest leaves fixing the value · blue: principal variation · red stroke: cut</text>"#,
@@ -244,7 +257,7 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
             o,
             r#"<text class="legend" x="{MARGIN:.0}" y="{:.0}">square: Max · circle: Min · {}</text>"#,
             height - 10.0,
-            esc(&settings_line(&run.settings))
+            esc(&settings_line(&run.settings, run.view))
         );
     }
     let _ = writeln!(o, "</svg>");
@@ -273,7 +286,7 @@ pub fn dot(e: &Explanation<'_>) -> String {
         }
         let mut attrs = Vec::new();
         if n.is_leaf() {
-            label.push_str(&format_leaf(n.value));
+            label.push_str(&e.leaf_text(id));
             attrs.push("shape=plaintext".to_string());
             if rec.visited {
                 attrs.push("style=filled fillcolor=\"#fff3b0\"".into());

@@ -151,6 +151,36 @@ pub enum Step {
     },
 }
 
+/// Whose eyes values and windows are seen through.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum View {
+    /// Max's, at every node (the textbook's max/min form): Min nodes minimise.
+    #[default]
+    Max,
+    /// The player's to move at each node (the negamax form): every node maximises, a Min
+    /// node's values are negated and its window `(a, b)` is `(-b, -a)`.
+    Mover,
+}
+
+impl View {
+    /// `max` or `mover`.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Max => "max",
+            View::Mover => "mover",
+        }
+    }
+
+    /// The sign that turns Max's view of a value at a node of this depth into this view's.
+    pub fn sign(self, root: RootKind, depth: u32) -> i32 {
+        if self == View::Mover && !root.is_max_at(depth) {
+            -1
+        } else {
+            1
+        }
+    }
+}
+
 /// What the search did at one node.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NodeRecord {
@@ -169,7 +199,9 @@ pub struct NodeRecord {
 pub struct Run {
     /// The settings searched with.
     pub settings: Settings,
-    /// The root value (Max's view).
+    /// Whose view the values and windows below are in.
+    pub view: View,
+    /// The root value.
     pub value: i32,
     /// The root's best move (child index), if the root is not a leaf.
     pub best_move: Option<u32>,
@@ -340,10 +372,10 @@ impl<'t> Observer<TreeWalk<'t>> for Recorder<'t> {
     fn exit(&mut self, g: &TreeWalk<'t>, _: u32, value: Score, bound: Bound) {
         let node = g.here();
         let value = self.value(value);
-        let bound = match (self.sign, bound) {
-            (-1, Bound::Lower) => Bound::Upper,
-            (-1, Bound::Upper) => Bound::Lower,
-            _ => bound,
+        let bound = if self.sign < 0 {
+            bound.negated()
+        } else {
+            bound
         };
         self.nodes[node as usize].value = Some((value, bound));
         self.step(Step::Exit { node, value, bound });
@@ -400,6 +432,7 @@ pub fn run(tree: &Tree, settings: Settings, trace: bool) -> Result<Run, ExplainE
     let pruned = pruned_roots(tree, &rec.nodes);
     Ok(Run {
         settings,
+        view: View::Max,
         value: report.score.0 * sign,
         best_move: report.best_move,
         pv: report.pv,
@@ -408,6 +441,64 @@ pub fn run(tree: &Tree, settings: Settings, trace: bool) -> Result<Run, ExplainE
         nodes: rec.nodes,
         trace: rec.trace.unwrap_or_default(),
     })
+}
+
+impl Run {
+    /// The same run with every value, bound and window in `view`.
+    pub fn in_view(mut self, tree: &Tree, view: View) -> Run {
+        if view == self.view {
+            return self;
+        }
+        // Both views agree at Max nodes; at Min nodes each is the other negated.
+        let root = self.settings.root;
+        let sign = |id: NodeId| {
+            if root.is_max_at(tree.node(id).depth) {
+                1
+            } else {
+                -1
+            }
+        };
+        let value = |id: NodeId, v: i32| v * sign(id);
+        let window = |id: NodeId, a: i32, b: i32| if sign(id) < 0 { (-b, -a) } else { (a, b) };
+        let bound = |id: NodeId, b: Bound| if sign(id) < 0 { b.negated() } else { b };
+        self.value = value(0, self.value);
+        for (id, r) in self.nodes.iter_mut().enumerate() {
+            let id = id as NodeId;
+            r.value = r.value.map(|(v, b)| (value(id, v), bound(id, b)));
+            (r.alpha, r.beta) = window(id, r.alpha, r.beta);
+        }
+        for s in &mut self.trace {
+            *s = match *s {
+                Step::Enter { node, alpha, beta } => {
+                    let (alpha, beta) = window(node, alpha, beta);
+                    Step::Enter { node, alpha, beta }
+                }
+                Step::Leaf { node, value: v } => Step::Leaf {
+                    node,
+                    value: value(node, v),
+                },
+                Step::Narrow { node, alpha, beta } => {
+                    let (alpha, beta) = window(node, alpha, beta);
+                    Step::Narrow { node, alpha, beta }
+                }
+                Step::Cut { node, value: v } => Step::Cut {
+                    node,
+                    value: value(node, v),
+                },
+                Step::Exit {
+                    node,
+                    value: v,
+                    bound: b,
+                } => Step::Exit {
+                    node,
+                    value: value(node, v),
+                    bound: bound(node, b),
+                },
+            };
+        }
+        self.view = view;
+        self
+    }
 }
 
 /// The maximal subtrees never entered: unvisited nodes whose parent was visited.

@@ -6,7 +6,7 @@ use alphabeta::{Bound, CutRule};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step};
+use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step, View};
 use crate::minimum::{minimum, Given, Minimum};
 use crate::model::{format_leaf, format_value, NodeId, Tree, INF};
 
@@ -30,6 +30,16 @@ pub fn explain(
     let run = run(tree, settings, trace)?;
     let minimum = minimum(tree, settings.root);
     Ok(Explanation { tree, run, minimum })
+}
+
+impl<'t> Explanation<'t> {
+    /// The same explanation with values and windows in `view` (see [`View`]).
+    pub fn in_view(self, view: View) -> Explanation<'t> {
+        Explanation {
+            run: self.run.in_view(self.tree, view),
+            ..self
+        }
+    }
 }
 
 /// `max`, `min` or `leaf`.
@@ -103,8 +113,28 @@ fn draw_tree(
     }
 }
 
-/// The settings in words: "Max at the root, left to right, alphabeta, cut at >= beta / <= alpha".
-pub fn settings_line(s: &Settings) -> String {
+/// The settings in words: "Max at the root, left to right, alphabeta, cut at >= beta / <= alpha";
+/// in the player to move's view every node maximises, so every cut is at beta.
+pub fn settings_line(s: &Settings, view: View) -> String {
+    if view == View::Mover {
+        return format!(
+            "{} at the root, {}, {}, {}, values as the player to move sees them",
+            if s.root == RootKind::Max {
+                "Max"
+            } else {
+                "Min"
+            },
+            match s.order {
+                Order::LeftToRight => "left to right",
+                Order::RightToLeft => "right to left",
+            },
+            s.algorithm.name(),
+            match s.cut {
+                CutRule::Inclusive => "cut at >= beta",
+                CutRule::Strict => "cut at > beta",
+            }
+        );
+    }
     format!(
         "{} at the root, {}, {}, {}",
         if s.root == RootKind::Max {
@@ -245,6 +275,7 @@ impl Explanation<'_> {
             "order": order_name(s.order),
             "algorithm": s.algorithm.name(),
             "cut": cut_name(s.cut),
+            "view": r.view.name(),
             "best_move": r.best_move,
             "best_move_label": r.best_move.and_then(|m| t.node(t.children_of(0)[m as usize]).label.clone()),
             "pv": pv_nodes.iter().map(|&id| t.path(id)).collect::<Vec<_>>(),
@@ -326,7 +357,7 @@ impl Explanation<'_> {
             o,
             "value: {}   ({})",
             format_value(r.value),
-            settings_line(&s)
+            settings_line(&s, r.view)
         );
         if let Some(m) = r.best_move {
             let child = t.children_of(0)[m as usize];
@@ -401,6 +432,22 @@ impl Explanation<'_> {
         }
     }
 
+    /// A leaf's value in the run's view: as given, or negated where Min moves in the player
+    /// to move's view.
+    pub(crate) fn leaf_text(&self, id: NodeId) -> String {
+        let n = self.tree.node(id);
+        let sign = self.run.view.sign(self.run.settings.root, n.depth);
+        format_leaf(n.value.map(|v| v * sign))
+    }
+
+    /// The root's range in the run's view (the player to move's, at the root, may be Min's).
+    fn root_range(&self, g: &Given) -> (i32, i32) {
+        match self.run.view.sign(self.run.settings.root, 0) {
+            1 => (g.low, g.high),
+            _ => (-g.high, -g.low),
+        }
+    }
+
     /// The answer to "how few leaves fix the root's value" checked for one set of leaves:
     /// whether they fix it, the range it can still take if not, and the fewest that do.
     pub fn given_text(&self, g: &Given) -> String {
@@ -436,17 +483,18 @@ impl Explanation<'_> {
                 let _ = writeln!(o, "no leaves fix it: the value depends on unknown leaves");
             }
         };
+        let (low, high) = self.root_range(g);
         if !g.fixes() {
             let _ = writeln!(
                 o,
                 "they do not fix the root's value: whatever the others hold, it lies from {} to {}",
-                format_value(g.low),
-                format_value(g.high)
+                format_value(low),
+                format_value(high)
             );
             fewest(&mut o);
             return o;
         }
-        let _ = write!(o, "they fix the root's value at {}", format_value(g.low));
+        let _ = write!(o, "they fix the root's value at {}", format_value(low));
         match &self.minimum {
             Some(m) if m.leaves as usize == g.leaves.len() => {
                 let _ = writeln!(o, ", and no fewer leaves do: right");
@@ -463,11 +511,12 @@ impl Explanation<'_> {
     /// range of the root's value, and whether they fix it.
     pub fn given_json(&self, g: &Given) -> Value {
         let t = self.tree;
+        let (low, high) = self.root_range(g);
         json!({
             "leaves": g.leaves,
             "labels": self.labels(g.leaves.iter().map(|&l| t.leaves[l as usize])),
-            "low": json_value(g.low),
-            "high": json_value(g.high),
+            "low": json_value(low),
+            "high": json_value(high),
             "fixes": g.fixes(),
         })
     }
@@ -477,7 +526,11 @@ impl Explanation<'_> {
     pub fn question_text(&self) -> String {
         let t = self.tree;
         let mut o = String::new();
-        let _ = writeln!(o, "the tree ({}):", settings_line(&self.run.settings));
+        let _ = writeln!(
+            o,
+            "the tree ({}):",
+            settings_line(&self.run.settings, self.run.view)
+        );
         let _ = writeln!(o, "{}", t.to_text());
         let _ = writeln!(o);
         let root = self.run.settings.root;
@@ -489,7 +542,7 @@ impl Explanation<'_> {
                 .map(|l| format!("{l} "))
                 .unwrap_or_default();
             if n.is_leaf() {
-                format!("{label}{}  #{}", format_leaf(n.value), n.leaf_index)
+                format!("{label}{}  #{}", self.leaf_text(id), n.leaf_index)
             } else {
                 format!("{label}{}", kind_name(t, root, id))
             }
@@ -522,7 +575,7 @@ impl Explanation<'_> {
         }
         let kind = kind_name(t, self.run.settings.root, id);
         if n.is_leaf() {
-            let _ = write!(line, "{}", format_leaf(n.value));
+            let _ = write!(line, "{}", self.leaf_text(id));
             if rec.visited {
                 let _ = write!(line, "  opened");
             }
@@ -572,6 +625,8 @@ impl Explanation<'_> {
             let indent = "  ".repeat(t.node(id).depth as usize);
             let name = self.name(id);
             let max = root.is_max_at(t.node(id).depth);
+            // In the player to move's view every node maximises: it narrows alpha, cuts at beta.
+            let maximises = max || self.run.view == View::Mover;
             let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
             let text = match *s {
                 Step::Enter { alpha, beta, .. } => {
@@ -584,15 +639,20 @@ impl Explanation<'_> {
                 }
                 Step::Leaf { .. } => {
                     let rec = &self.run.nodes[id as usize];
-                    format!("open leaf {name} = {}", format_leaf(t.node(id).value),)
-                        + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
-                            String::new()
-                        } else {
-                            format!("   (window {})", w(rec.alpha, rec.beta))
-                        }
+                    let given = format_leaf(t.node(id).value);
+                    let seen = self.leaf_text(id);
+                    (if seen == given {
+                        format!("open leaf {name} = {given}")
+                    } else {
+                        format!("open leaf {name} = {seen} (Min's view of {given})")
+                    }) + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
+                        String::new()
+                    } else {
+                        format!("   (window {})", w(rec.alpha, rec.beta))
+                    }
                 }
                 Step::Narrow { alpha, beta, .. } => {
-                    if max {
+                    if maximises {
                         format!(
                             "{name}: alpha = {}, window {}",
                             format_value(alpha),
@@ -608,7 +668,7 @@ impl Explanation<'_> {
                 }
                 Step::Cut { value, .. } => {
                     let rec = &self.run.nodes[id as usize];
-                    if max {
+                    if maximises {
                         format!(
                             "cut at {name}: {} >= beta {}, the other children are pruned",
                             format_value(value),

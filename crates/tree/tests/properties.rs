@@ -2,8 +2,11 @@
 //! definition of minimax, a brute-force search for the fewest fixing leaves, and re-running the
 //! search on the order the report proposes.
 
+use alphabeta::Bound;
 use alphabeta::CutRule;
-use alphabeta_tree::{explain, given, parse, Algorithm, Order, RootKind, Settings, Tree, INF};
+use alphabeta_tree::{
+    explain, given, parse, Algorithm, Order, RootKind, Settings, Step, Tree, View, INF,
+};
 use proptest::prelude::*;
 
 /// A random tree as text, with leaves in -3..=3 (ties are frequent), and `?` leaves when
@@ -61,6 +64,22 @@ fn value_of(tree: &Tree, max_root: bool, leaf: &dyn Fn(u32, Option<i32>) -> i32)
         }
     }
     go(tree, 0, max_root, leaf)
+}
+
+/// Negamax by definition at a node: the value for the player to move there, each node the
+/// best of its children's values negated, a leaf as given for Max and negated for Min.
+fn negamax_value(tree: &Tree, id: u32, max_root: bool) -> i32 {
+    let n = tree.node(id);
+    if n.is_leaf() {
+        let max_moves = n.depth.is_multiple_of(2) == max_root;
+        let v = n.value.unwrap();
+        return if max_moves { v } else { -v };
+    }
+    tree.children_of(id)
+        .iter()
+        .map(|&c| -negamax_value(tree, c, max_root))
+        .max()
+        .unwrap()
 }
 
 fn all_settings() -> Vec<Settings> {
@@ -195,6 +214,47 @@ proptest! {
             prop_assert!(chosen.len() as u64 >= m.leaves);
         }
         prop_assert!(given(&tree, root, &[n as u32]).is_err());
+    }
+
+    #[test]
+    fn the_movers_view_is_negamax_and_every_cut_is_at_beta(t in trees(false)) {
+        let tree = parse(&text(&t)).unwrap();
+        for s in all_settings() {
+            let max_view = explain(&tree, s, true).unwrap();
+            let mover = max_view.clone().in_view(View::Mover);
+            // Negamax by definition: a node's value is the best of its children's, negated.
+            let max_root = s.root == RootKind::Max;
+            for id in 0..tree.nodes.len() as u32 {
+                let Some((v, Bound::Exact)) = mover.run.nodes[id as usize].value else { continue };
+                prop_assert_eq!(v, negamax_value(&tree, id, max_root), "node {} {:?}", id, s);
+            }
+            let root_sign = if max_root { 1 } else { -1 };
+            prop_assert_eq!(mover.run.value, root_sign * max_view.run.value);
+            // Every node maximises: it only raises alpha, and cuts when its value reaches beta.
+            let mut window = vec![(0, 0); tree.nodes.len()];
+            for step in &mover.run.trace {
+                match *step {
+                    Step::Enter { node, alpha, beta } => window[node as usize] = (alpha, beta),
+                    Step::Narrow { node, alpha, beta } => {
+                        let (a, b) = window[node as usize];
+                        prop_assert!(alpha > a && beta == b, "{:?} after {:?} {:?}", step, (a, b), s);
+                        window[node as usize] = (alpha, beta);
+                    }
+                    Step::Cut { node, value } => {
+                        let beta = window[node as usize].1;
+                        match s.cut {
+                            CutRule::Inclusive => prop_assert!(value >= beta, "{:?} {:?}", step, s),
+                            CutRule::Strict => prop_assert!(value > beta, "{:?} {:?}", step, s),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // Back to Max's view, it is the run it was.
+            let back = mover.run.in_view(&tree, View::Max);
+            prop_assert_eq!(&back.nodes, &max_view.run.nodes);
+            prop_assert_eq!(back.value, max_view.run.value);
+        }
     }
 
     #[test]

@@ -610,6 +610,7 @@ async function explainTree() {
     order: $("t-order").value,
     algorithm: $("t-algorithm").value,
     cut: $("t-cut").value,
+    view: $("t-view").value,
     question: quiz !== "",
     compare: true,
   };
@@ -970,7 +971,10 @@ $("t-random").addEventListener("click", async () => {
     $("t-error").hidden = false;
   }
 });
-$("t-quiz").addEventListener("change", () => { if (T.report) explainTree(); });
+// A setting changed explains the tree again at once.
+for (const id of ["t-root", "t-order", "t-algorithm", "t-cut", "t-view", "t-quiz"]) {
+  $(id).addEventListener("change", () => { if (T.report) explainTree(); });
+}
 $("t-check").addEventListener("click", checkQuiz);
 $("t-guess").addEventListener("keydown", (e) => { if (e.key === "Enter") checkQuiz(); });
 $("t-picture").addEventListener("click", (e) => toggleGuess(e.target.closest("g[data-node]")));

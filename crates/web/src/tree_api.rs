@@ -6,7 +6,7 @@ use std::sync::Arc;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     compare, explain, fresh_seed, given, parse, parse_values, svg, svg_question, Algorithm, Order,
-    RandomError, RandomTree, RootKind, Settings, Shape, DEFAULT_VALUES,
+    RandomError, RandomTree, RootKind, Settings, Shape, View, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -39,6 +39,9 @@ pub struct TreeRequest {
     /// Also compare every algorithm in both orders (`compare`, as `--compare` gives it).
     #[serde(default)]
     compare: bool,
+    /// Whose view values and windows are in: `max` (the default) or `mover` (negamax's).
+    #[serde(default)]
+    view: Option<String>,
 }
 
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
@@ -111,8 +114,18 @@ pub async fn explain_tree(
             ),
         ));
     }
+    let view = match req.view.as_deref().unwrap_or("max") {
+        "max" => View::Max,
+        "mover" => View::Mover,
+        other => {
+            return Err(ApiError::bad(format!(
+                "view must be max or mover, not '{other}'"
+            )))
+        }
+    };
     let e = explain(&tree, settings, true)
-        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?
+        .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     json["svg"] = Value::String(svg(&e));
     if req.question {

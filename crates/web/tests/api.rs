@@ -177,6 +177,25 @@ async fn tree_reference_answers() {
     assert_eq!(opened("minimax", "ltr"), Some(json!(9)));
     assert_eq!(opened("alphabeta", "ltr"), Some(json!(7)));
     assert_eq!(opened("alphabeta", "rtl"), Some(json!(9)));
+    // The player to move's view: the Min nodes' values negated, their windows turned round.
+    let (_, max) = post(&c, &url, json!({"tree": three})).await;
+    let (_, v) = post(&c, &url, json!({"tree": three, "view": "mover"})).await;
+    assert_eq!((&v["view"], &v["value"]), (&json!("mover"), &json!(3)));
+    let first_min = |r: &Value| r["nodes"][1].clone();
+    assert_eq!(
+        (&first_min(&max)["value"], &first_min(&v)["value"]),
+        (&json!(3), &json!(-3))
+    );
+    assert_eq!(
+        (&first_min(&max)["beta"], &first_min(&v)["alpha"]),
+        (&json!(3), &json!(-3))
+    );
+    let (s, v) = post(&c, &url, json!({"tree": three, "view": "min"})).await;
+    assert_eq!(s, 400);
+    assert!(
+        error_of(&v).contains("view must be max or mover, not 'min'"),
+        "{v}"
+    );
 }
 
 #[tokio::test]
