@@ -451,13 +451,7 @@ impl Run {
         }
         // Both views agree at Max nodes; at Min nodes each is the other negated.
         let root = self.settings.root;
-        let sign = |id: NodeId| {
-            if root.is_max_at(tree.node(id).depth) {
-                1
-            } else {
-                -1
-            }
-        };
+        let sign = |id: NodeId| View::Mover.sign(root, tree.node(id).depth);
         let value = |id: NodeId, v: i32| v * sign(id);
         let window = |id: NodeId, a: i32, b: i32| if sign(id) < 0 { (-b, -a) } else { (a, b) };
         let bound = |id: NodeId, b: Bound| if sign(id) < 0 { b.negated() } else { b };

@@ -116,27 +116,14 @@ fn draw_tree(
 /// The settings in words: "Max at the root, left to right, alphabeta, cut at >= beta / <= alpha";
 /// in the player to move's view every node maximises, so every cut is at beta.
 pub fn settings_line(s: &Settings, view: View) -> String {
-    if view == View::Mover {
-        return format!(
-            "{} at the root, {}, {}, {}, values as the player to move sees them",
-            if s.root == RootKind::Max {
-                "Max"
-            } else {
-                "Min"
-            },
-            match s.order {
-                Order::LeftToRight => "left to right",
-                Order::RightToLeft => "right to left",
-            },
-            s.algorithm.name(),
-            match s.cut {
-                CutRule::Inclusive => "cut at >= beta",
-                CutRule::Strict => "cut at > beta",
-            }
-        );
-    }
+    let cut = match (s.cut, view) {
+        (CutRule::Inclusive, View::Max) => "cut at >= beta / <= alpha",
+        (CutRule::Strict, View::Max) => "cut at > beta / < alpha",
+        (CutRule::Inclusive, View::Mover) => "cut at >= beta",
+        (CutRule::Strict, View::Mover) => "cut at > beta",
+    };
     format!(
-        "{} at the root, {}, {}, {}",
+        "{} at the root, {}, {}, {cut}{}",
         if s.root == RootKind::Max {
             "Max"
         } else {
@@ -147,9 +134,10 @@ pub fn settings_line(s: &Settings, view: View) -> String {
             Order::RightToLeft => "right to left",
         },
         s.algorithm.name(),
-        match s.cut {
-            CutRule::Inclusive => "cut at >= beta / <= alpha",
-            CutRule::Strict => "cut at > beta / < alpha",
+        if view == View::Mover {
+            ", values as the player to move sees them"
+        } else {
+            ""
         }
     )
 }
