@@ -791,7 +791,7 @@ async function checkQuiz() {
     $("t-check").disabled = true;
     let given;
     try {
-      ({ given } = await api("POST", "/api/tree", { ...T.request, question: false, given: chosen.map(([n]) => n.leaf) }));
+      ({ given } = await api("POST", "/api/tree", { ...T.request, question: false, compare: false, given: chosen.map(([n]) => n.leaf) }));
       if (T.report !== r) return; // another tree was asked for meanwhile
     } catch (e) {
       $("t-error").textContent = e.message;
