@@ -741,12 +741,14 @@ function startQuiz(kind) {
   });
   const order = r.order === "rtl" ? "right to left" : "left to right";
   const root = `${r.root === "max" ? "Max" : "Min"} at the root`;
+  // Under Min at the root, the player to move's view of its value is Min's: say which is asked.
+  const value = r.view === "mover" && r.root === "min" ? "the root's value as Min sees it" : "the root's value";
   $("t-quiz-task").textContent = kind === "fewest"
     ? `Test yourself: ${root}. Which leaves, the fewest, fix the root's value whatever the other leaves hold? ` +
-      "Click them (they turn blue), give the root's value, then press Check."
+      `Click them (they turn blue), give ${value}, then press Check.`
     : `Test yourself: ${$("t-algorithm").selectedOptions[0].textContent}, ${root}, children ${order}, ` +
       `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
-      "Click the leaves it never opens (they turn grey), give the root's value, then press Check.";
+      `Click the leaves it never opens (they turn grey), give ${value}, then press Check.`;
   $("t-guess").value = "";
   if ($("t-question-download").href) URL.revokeObjectURL($("t-question-download").href);
   $("t-question-download").href = URL.createObjectURL(new Blob([r.question_svg], { type: "image/svg+xml" }));
