@@ -377,16 +377,11 @@ impl Explanation<'_> {
         );
         match &self.minimum {
             Some(m) => {
-                let w: Vec<String> = m
-                    .witness
-                    .iter()
-                    .map(|&l| self.leaf_name(l, false))
-                    .collect();
                 let _ = writeln!(
                     o,
                     "minimum: {} leaves fix the value: {}",
                     m.leaves,
-                    w.join(" ")
+                    self.witness_names(m)
                 );
                 let _ = writeln!(
                     o,
@@ -418,6 +413,16 @@ impl Explanation<'_> {
         } else {
             name
         }
+    }
+
+    /// The minimum's leaves by name: `#0 #1 #2` or `D J K`.
+    fn witness_names(&self, m: &Minimum) -> String {
+        let names: Vec<String> = m
+            .witness
+            .iter()
+            .map(|&l| self.leaf_name(l, false))
+            .collect();
+        names.join(" ")
     }
 
     /// A leaf's value in the run's view: as given, or negated where Min moves in the player
@@ -455,16 +460,11 @@ impl Explanation<'_> {
         }
         let fewest = |o: &mut String| match &self.minimum {
             Some(m) => {
-                let w: Vec<String> = m
-                    .witness
-                    .iter()
-                    .map(|&l| self.leaf_name(l, false))
-                    .collect();
                 let _ = writeln!(
                     o,
                     "the fewest that fix it: {} leaves, like {}",
                     m.leaves,
-                    w.join(" ")
+                    self.witness_names(m)
                 );
             }
             None => {
