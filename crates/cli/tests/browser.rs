@@ -883,6 +883,12 @@ async fn compare_table(c: &Client) {
         .await,
         json!("ltr")
     );
+    // Knuth and Moore: 3^1 + 3^1 - 1 for any uniform tree of depth 2 with 3 children.
+    assert_eq!(fewest, 5);
+    assert_eq!(
+        text(c, "t-uniform").await,
+        "Every uniform tree of depth 2 with 3 children a node needs 3¹ + 3¹ − 1 = 5, whatever its values (Knuth and Moore's minimal tree); the values decide which."
+    );
     screenshot(c, "tree-compare.png").await;
     // A cell explains the tree with its settings.
     click(

@@ -558,3 +558,23 @@ fn the_negamax_view_worked_by_hand() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("invalid value 'min' for '--view"), "{e}");
 }
+
+#[test]
+fn a_uniform_tree_names_knuth_and_moores_minimum() {
+    // Depth 2, 3 children: 3^1 + 3^1 - 1 = 5, the material's tree's minimum.
+    let out = ok(&[THREE]);
+    assert!(
+        out.contains("minimum: 5 leaves fix the value: #0 #1 #2 #3 #8\n  as in every uniform tree of depth 2 with 3 children a node: 3^1 + 3^1 - 1 (Knuth and Moore's minimal tree)\n"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(&ok(&["--format", "json", THREE])).unwrap();
+    assert_eq!(
+        json["minimum"]["uniform"],
+        json!({"depth": 2, "children": 3})
+    );
+    // The exam tree is not uniform.
+    let exam = "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]";
+    assert!(!ok(&[exam]).contains("uniform"));
+    let json: Value = serde_json::from_str(&ok(&["--format", "json", exam])).unwrap();
+    assert_eq!(json["minimum"]["uniform"], Value::Null);
+}

@@ -33,7 +33,7 @@ pub use draw::{dot, svg, svg_question};
 pub use explain::{
     run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step, View,
 };
-pub use minimum::{given, minimum, Given, Minimum, NoSuchLeaf};
+pub use minimum::{given, minimum, Given, Minimum, NoSuchLeaf, Uniform};
 pub use model::{
     format_leaf, format_path, format_value, LeafValue, Node, NodeId, Tree, INF, MAX_VALUE,
 };

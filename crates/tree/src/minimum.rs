@@ -214,6 +214,44 @@ pub fn minimum(tree: &Tree, root: RootKind) -> Option<Minimum> {
     })
 }
 
+/// A uniform tree's shape: every leaf at `depth`, every other node with `children` children.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Uniform {
+    /// The leaves' depth (at least 1).
+    pub depth: u32,
+    /// Children of every inner node.
+    pub children: u32,
+}
+
+impl Uniform {
+    /// The shape, if the tree is uniform and not a lone leaf.
+    pub fn of(tree: &Tree) -> Option<Uniform> {
+        let depth = tree.node(*tree.leaves.first()?).depth;
+        let children = tree.node(0).child_count;
+        let uniform = depth > 0
+            && tree.nodes.iter().all(|n| {
+                if n.is_leaf() {
+                    n.depth == depth
+                } else {
+                    n.child_count == children
+                }
+            });
+        uniform.then_some(Uniform { depth, children })
+    }
+
+    /// The fewest leaves that fix the value of any tree of this shape, whatever its values:
+    /// `b^ceil(d/2) + b^floor(d/2) - 1` (Knuth and Moore's minimal tree, 1975). Proving
+    /// "at least V" takes one child of each Max node and every child of each Min node,
+    /// proving "at most V" the other way round, and the two proofs share one line.
+    pub fn minimal_leaves(self) -> u64 {
+        let b = self.children as u64;
+        let (up, down) = (self.depth.div_ceil(2), self.depth / 2);
+        b.saturating_pow(up)
+            .saturating_add(b.saturating_pow(down))
+            .saturating_sub(1)
+    }
+}
+
 /// What opening only some leaves tells about the root: the range its value can still take,
 /// whatever the other leaves hold. The leaves fix the value when the range is one number.
 #[derive(Clone, Debug, PartialEq, Eq)]

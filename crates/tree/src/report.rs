@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step, View};
-use crate::minimum::{minimum, Given, Minimum};
+use crate::minimum::{minimum, Given, Minimum, Uniform};
 use crate::model::{format_leaf, format_value, NodeId, Tree, INF};
 
 /// A search of a tree with everything needed to show it.
@@ -279,6 +279,7 @@ impl Explanation<'_> {
                 "witness": m.witness,
                 "witness_labels": self.labels(m.witness.iter().map(|&l| t.leaves[l as usize])),
                 "order": t.to_text_with_order(&|id| m.order[id as usize].clone()),
+                "uniform": self.uniform().map(|u| json!({"depth": u.depth, "children": u.children})),
             })),
         });
         JsonReport {
@@ -383,6 +384,18 @@ impl Explanation<'_> {
                     m.leaves,
                     self.witness_names(m)
                 );
+                if let Some(u) = self.uniform() {
+                    let _ = writeln!(
+                        o,
+                        "  as in every uniform tree of depth {} with {} children a node: \
+                         {b}^{} + {b}^{} - 1 (Knuth and Moore's minimal tree)",
+                        u.depth,
+                        u.children,
+                        u.depth.div_ceil(2),
+                        u.depth / 2,
+                        b = u.children
+                    );
+                }
                 let _ = writeln!(
                     o,
                     "  alpha-beta opens only those in this order: {}",
@@ -413,6 +426,12 @@ impl Explanation<'_> {
         } else {
             name
         }
+    }
+
+    /// The tree's uniform shape, when its minimum is the one every tree of that shape has.
+    pub fn uniform(&self) -> Option<Uniform> {
+        let m = self.minimum.as_ref()?;
+        Uniform::of(self.tree).filter(|u| u.minimal_leaves() == m.leaves)
     }
 
     /// The minimum's leaves by name: `#0 #1 #2` or `D J K`.

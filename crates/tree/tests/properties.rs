@@ -5,7 +5,7 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, given, parse, Algorithm, Order, RootKind, Settings, Step, Tree, View, INF,
+    explain, given, parse, Algorithm, Order, RootKind, Settings, Step, Tree, Uniform, View, INF,
 };
 use proptest::prelude::*;
 
@@ -255,6 +255,39 @@ proptest! {
             prop_assert_eq!(&back.nodes, &max_view.run.nodes);
             prop_assert_eq!(back.value, max_view.run.value);
         }
+    }
+
+    #[test]
+    fn a_uniform_trees_minimum_is_knuth_and_moores(
+        depth in 1u32..=5, children in 1usize..=4, seed in any::<u64>(), min_root in any::<bool>(),
+    ) {
+        // A uniform tree of leaves -2..=2 (many ties) from a simple generator.
+        fn build(depth: u32, children: usize, state: &mut u64) -> String {
+            if depth == 0 {
+                *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                return (((*state >> 33) % 5) as i64 - 2).to_string();
+            }
+            let kids: Vec<String> = (0..children).map(|_| build(depth - 1, children, state)).collect();
+            format!("[{}]", kids.join(","))
+        }
+        let tree = parse(&build(depth, children, &mut seed.clone())).unwrap();
+        let root = if min_root { RootKind::Min } else { RootKind::Max };
+        let e = explain(&tree, Settings { root, ..Settings::default() }, false).unwrap();
+        // Knuth and Moore (1975): b^ceil(d/2) + b^floor(d/2) - 1, whatever the values.
+        let b = children as u64;
+        let want = b.pow(depth.div_ceil(2)) + b.pow(depth / 2) - 1;
+        prop_assert_eq!(e.minimum.as_ref().unwrap().leaves, want);
+        prop_assert_eq!(e.uniform(), Some(Uniform { depth, children: children as u32 }));
+    }
+
+    #[test]
+    fn only_uniform_trees_are_called_uniform(t in trees(false)) {
+        let tree = parse(&text(&t)).unwrap();
+        let depths: std::collections::HashSet<u32> = tree.leaves.iter().map(|&l| tree.node(l).depth).collect();
+        let widths: std::collections::HashSet<u32> =
+            tree.nodes.iter().filter(|n| !n.is_leaf()).map(|n| n.child_count).collect();
+        let uniform = depths.len() == 1 && widths.len() == 1;
+        prop_assert_eq!(Uniform::of(&tree).is_some(), uniform, "{}", text(&t));
     }
 
     #[test]

@@ -692,6 +692,12 @@ function showCompare(r) {
   last.innerHTML = "<td>the fewest that fix the value</td><td colspan=\"2\"></td>";
   last.lastChild.textContent = m ? `${m.leaves} of ${r.leaves_total}` : "none: the value depends on unknown leaves";
   body.appendChild(last);
+  const u = m && m.uniform;
+  const sup = (n) => String(n).replace(/\d/g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
+  $("t-uniform").textContent = u
+    ? `Every uniform tree of depth ${u.depth} with ${u.children} children a node needs ${u.children}${sup(Math.ceil(u.depth / 2))} + ${u.children}${sup(Math.floor(u.depth / 2))} − 1 = ${m.leaves}, whatever its values (Knuth and Moore's minimal tree); the values decide which.`
+    : "";
+  $("t-uniform").hidden = !u;
   const best = $("t-best-order");
   best.replaceChildren();
   if (!m) return;
