@@ -572,6 +572,23 @@ fn a_uniform_tree_names_knuth_and_moores_minimum() {
         json["minimum"]["uniform"],
         json!({"depth": 2, "children": 3})
     );
+    // The comparison says so too, and gives an order in which the textbook's alpha-beta
+    // opens only those 5.
+    let table = ok(&["--compare", THREE]);
+    assert!(
+        table.contains(
+            "\nas in every uniform tree of depth 2 with 3 children a node: 3^1 + 3^1 - 1"
+        ),
+        "{table}"
+    );
+    let order = table
+        .lines()
+        .find_map(|l| l.strip_prefix("alpha-beta opens only those in this order: "))
+        .unwrap_or_else(|| panic!("{table}"));
+    let order: Value = serde_json::from_str(order).unwrap();
+    let mut opened = Vec::new();
+    textbook(&order, true, (i64::MIN, i64::MAX), &mut 0, &mut opened);
+    assert_eq!(opened.len(), 5, "{order}");
     // The exam tree is not uniform.
     let exam = "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]";
     assert!(!ok(&[exam]).contains("uniform"));

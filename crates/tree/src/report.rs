@@ -385,16 +385,7 @@ impl Explanation<'_> {
                     self.witness_names(m)
                 );
                 if let Some(u) = self.uniform() {
-                    let _ = writeln!(
-                        o,
-                        "  as in every uniform tree of depth {} with {} children a node: \
-                         {b}^{} + {b}^{} - 1 (Knuth and Moore's minimal tree)",
-                        u.depth,
-                        u.children,
-                        u.depth.div_ceil(2),
-                        u.depth / 2,
-                        b = u.children
-                    );
+                    let _ = writeln!(o, "  {}", uniform_line(u));
                 }
                 let _ = writeln!(
                     o,
@@ -750,7 +741,21 @@ pub fn compare(tree: &Tree, root: RootKind, cut: CutRule) -> Vec<CompareRow> {
     rows
 }
 
-/// The comparison as a text table, with the minimum under it.
+/// "as in every uniform tree of depth 2 with 3 children a node: 3^1 + 3^1 - 1 (...)".
+fn uniform_line(u: Uniform) -> String {
+    format!(
+        "as in every uniform tree of depth {} with {} children a node: {b}^{} + {b}^{} - 1 \
+         (Knuth and Moore's minimal tree)",
+        u.depth,
+        u.children,
+        u.depth.div_ceil(2),
+        u.depth / 2,
+        b = u.children
+    )
+}
+
+/// The comparison as a text table, with the minimum under it (and the order in which
+/// alpha-beta opens only the minimum).
 pub fn compare_text(tree: &Tree, rows: &[CompareRow], min: Option<&Minimum>) -> String {
     let mut o = String::new();
     let _ = writeln!(
@@ -779,6 +784,14 @@ pub fn compare_text(tree: &Tree, rows: &[CompareRow], min: Option<&Minimum>) -> 
                 "minimum",
                 m.leaves,
                 tree.leaves.len()
+            );
+            if let Some(u) = Uniform::of(tree).filter(|u| u.minimal_leaves() == m.leaves) {
+                let _ = writeln!(o, "{}", uniform_line(u));
+            }
+            let _ = writeln!(
+                o,
+                "alpha-beta opens only those in this order: {}",
+                tree.to_text_with_order(&|id| m.order[id as usize].clone())
             );
         }
         None => {
