@@ -162,6 +162,9 @@ fn leaf_numbers(tree: &Tree, text: &str) -> Result<Vec<u32>> {
     let mut out = Vec::new();
     for word in words.filter(|w| !w.is_empty()) {
         let digits = word.strip_prefix('#').unwrap_or(word);
+        if digits.is_empty() {
+            bail!("--given: '{word}' names no leaf: give leaf numbers, like 0,3,8, or labels");
+        }
         if digits.chars().all(|c| c.is_ascii_digit()) {
             let last = tree.leaves.len() - 1;
             match digits.parse::<u32>() {
@@ -335,14 +338,13 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     }
     match args.format {
         FormatArg::Text => {
-            if let Some(g) = &checked {
-                print!("{}", e.given_text(g));
-                return Ok(());
-            }
             if let Some(r) = &random {
                 println!("{}: {}", r.about(), r.tree);
             }
-            print!("{}", e.to_text())
+            match &checked {
+                Some(g) => print!("{}", e.given_text(g)),
+                None => print!("{}", e.to_text()),
+            }
         }
         FormatArg::Json => {
             let report = e.json_report();

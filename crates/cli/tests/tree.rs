@@ -492,6 +492,21 @@ fn given_leaves_are_checked_against_the_definition() {
             }
         }
     }
+    // A random tree's line comes first, so the check says which tree it is about.
+    let out = ok(&["--random", "2x2", "--seed", "3", "--given", "0,3"]);
+    assert!(
+        out.starts_with("random tree 2x2, values 0 to 20, seed 3: ["),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("given only these 2 of 4 leaves"),
+        "{out}"
+    );
+    let e = fails(&["--given", "#", THREE], None);
+    assert!(e.contains("--given: '#' names no leaf"), "{e}");
     let e = fails(&["--given", "9", THREE], None);
     assert!(
         e.contains("--given: there is no leaf #9: the leaves are #0 to #8"),
