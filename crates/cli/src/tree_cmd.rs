@@ -300,6 +300,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         },
     };
     if args.compare && args.format != FormatArg::Json {
+        if let Some(r) = &random {
+            println!("{}: {}", r.about(), r.tree);
+        }
         let rows = compare(&tree, settings.root, settings.cut);
         let min = alphabeta_tree::minimum(&tree, settings.root);
         print!("{}", compare_text(&tree, &rows, min.as_ref()));

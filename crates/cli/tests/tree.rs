@@ -505,6 +505,11 @@ fn given_leaves_are_checked_against_the_definition() {
             .starts_with("given only these 2 of 4 leaves"),
         "{out}"
     );
+    let table = ok(&["--random", "2x2", "--seed", "3", "--compare"]);
+    assert!(
+        table.starts_with("random tree 2x2, values 0 to 20, seed 3: ["),
+        "{table}"
+    );
     let e = fails(&["--given", "#", THREE], None);
     assert!(e.contains("--given: '#' names no leaf"), "{e}");
     let e = fails(&["--given", "9", THREE], None);
