@@ -977,9 +977,11 @@ async fn practice(c: &Client) {
         ),
         "{task}"
     );
+    // The picture holds no answer at all, and neither does the page's data.
     let bare = [
-        "[...document.querySelectorAll('#t-picture line.cutmark')].filter(l => getComputedStyle(l).visibility === 'visible').length",
-        "[...document.querySelectorAll('#t-picture rect.opened')].filter(r => getComputedStyle(r).fill !== 'rgb(255, 255, 255)').length",
+        "document.querySelectorAll('#t-picture line.cutmark, #t-picture rect.opened, #t-picture .pvnode, #t-picture .witness').length",
+        "['value', 'opened', 'pruned', 'minimum', 'svg', 'trace'].filter(k => k in T.report).length",
+        "T.report.nodes.filter(n => 'value' in n || 'opened' in n || 'alpha' in n).length",
         "[...document.querySelectorAll('#t-picture g[data-node]:not(.leaf) text.val')].filter(t => t.textContent !== '').length",
         "document.querySelectorAll('#t-picture g.seen').length",
         "['t-summary', 't-steps', 't-step', 't-verdict', 't-compare-box'].filter(id => getComputedStyle(document.getElementById(id)).display !== 'none').length",

@@ -604,6 +604,7 @@ async function explainTree() {
   $("t-error").hidden = true;
   $("t-verdict").hidden = true;
   const quiz = $("t-quiz").value;
+  // A quiz asks for the question alone (sealed: no answer in the page's data until Check).
   const request = {
     tree: $("t-input").value,
     root: $("t-root").value,
@@ -612,48 +613,60 @@ async function explainTree() {
     cut: $("t-cut").value,
     view: $("t-view").value,
     question: quiz !== "",
-    compare: true,
+    sealed: quiz !== "",
+    compare: quiz === "",
   };
   try {
     const report = await api("POST", "/api/tree", request);
-    T.report = report;
     T.request = request;
-    T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
-    T.parent = report.nodes.map((n) => (n.path.length ? T.byPath.get(n.path.slice(0, -1).join(",")) : -1));
-    T.children = report.nodes.map(() => []);
-    T.parent.forEach((p, i) => { if (p >= 0) T.children[p].push(i); });
-    $("t-picture").innerHTML = report.svg;
-    // The final picture as a file, standalone (for slides and handouts).
-    if ($("t-download").href) URL.revokeObjectURL($("t-download").href);
-    $("t-download").href = URL.createObjectURL(new Blob([report.svg], { type: "image/svg+xml" }));
-    // Small trees are drawn larger, up to the width of the frame.
-    const svg = $("t-picture").querySelector("svg");
-    const natural = Number(svg.getAttribute("width"));
-    svg.style.width = `min(${natural * 1.6}px, 100%)`;
-    svg.style.minWidth = `${Math.min(natural, 480)}px`;
-    svg.style.height = "auto";
-    $("t-picture").classList.toggle("show-witness", $("t-witness").checked);
-    const m = report.minimum;
-    const names = (paths, labels) => (labels || paths.map((p) => `[${p.join(",")}]`)).join(", ") || "none";
-    $("t-summary").textContent =
-      `Value ${report.value}` +
-      (report.best_move === null ? "" : `, best move ${report.best_move_label || `[${report.best_move}]`}`) +
-      `. ${report.algorithm} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
-      `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
-      (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
-    showCompare(report);
-    $("t-result").hidden = false;
     if (quiz) {
+      T.report = report;
+      drawPicture(report.question_svg);
+      $("t-result").hidden = false;
       startQuiz(quiz);
     } else {
-      showAnswer();
-      showStep(report.trace ? report.trace.length : 0);
+      render(report);
     }
   } catch (e) {
     $("t-error").textContent = e.message;
     $("t-error").hidden = false;
     $("t-result").hidden = true;
   }
+}
+
+/** Puts a picture in the frame; small trees are drawn larger, up to the width of the frame. */
+function drawPicture(text) {
+  $("t-picture").innerHTML = text;
+  const svg = $("t-picture").querySelector("svg");
+  const natural = Number(svg.getAttribute("width"));
+  svg.style.width = `min(${natural * 1.6}px, 100%)`;
+  svg.style.minWidth = `${Math.min(natural, 480)}px`;
+  svg.style.height = "auto";
+}
+
+/** Shows a full report: the final picture, the summary, the comparison, the steps. */
+function render(report) {
+  T.report = report;
+  T.byPath = new Map(report.nodes.map((n, i) => [n.path.join(","), i]));
+  T.parent = report.nodes.map((n) => (n.path.length ? T.byPath.get(n.path.slice(0, -1).join(",")) : -1));
+  T.children = report.nodes.map(() => []);
+  T.parent.forEach((p, i) => { if (p >= 0) T.children[p].push(i); });
+  drawPicture(report.svg);
+  // The final picture as a file, standalone (for slides and handouts).
+  if ($("t-download").href) URL.revokeObjectURL($("t-download").href);
+  $("t-download").href = URL.createObjectURL(new Blob([report.svg], { type: "image/svg+xml" }));
+  const m = report.minimum;
+  const names = (paths, labels) => (labels || paths.map((p) => `[${p.join(",")}]`)).join(", ") || "none";
+  $("t-summary").textContent =
+    `Value ${report.value}` +
+    (report.best_move === null ? "" : `, best move ${report.best_move_label || `[${report.best_move}]`}`) +
+    `. ${report.algorithm} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
+    `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
+    (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
+  showCompare(report);
+  $("t-result").hidden = false;
+  showAnswer();
+  showStep(report.trace ? report.trace.length : 0);
 }
 
 // The comparison: leaves opened by every algorithm in both orders (a cell explains the tree
@@ -732,7 +745,6 @@ const GUESS = { opened: "guess-pruned", fewest: "guess-chosen" };
 function startQuiz(kind) {
   const r = T.report;
   T.quiz = kind;
-  showStep(0);
   $("t-picture").classList.add("quiz");
   // The fewest leaves are an answer too (and drawn in the same green as a right guess).
   $("t-witness").checked = false;
@@ -785,8 +797,32 @@ function normalValue(text) {
 
 async function checkQuiz() {
   if (!T.quiz || $("t-check").disabled) return;
-  const r = T.report;
+  const q = T.report; // the question: the tree's shape, no answer
+  const kind = T.quiz;
+  const guessed = new Set(
+    q.nodes
+      .map((n, i) => [n, i])
+      .filter(([n, i]) => n.kind === "leaf" && leafGroup(i).classList.contains(GUESS[kind]))
+      .map(([n]) => n.leaf),
+  );
   const guess = normalValue($("t-guess").value);
+  // The answers, now: the full report (and for "fewest" the server's check of the leaves).
+  const ask = { ...T.request, question: false, sealed: false, compare: true };
+  if (kind === "fewest") ask.given = [...guessed];
+  $("t-check").disabled = true;
+  let r;
+  try {
+    r = await api("POST", "/api/tree", ask);
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+    return;
+  } finally {
+    $("t-check").disabled = false;
+  }
+  if (T.report !== q) return; // another tree was asked for meanwhile
+  if (kind === "fewest") $("t-witness").checked = true;
+  render(r);
   const value = String(r.value);
   const valueRight = guess === value;
   const said = valueRight
@@ -794,25 +830,15 @@ async function checkQuiz() {
     : guess === "" ? `The root's value is ${value}.` : `The root's value is ${value}, not ${guess}.`;
   const leaves = r.nodes.map((n, i) => [n, i]).filter(([n]) => n.kind === "leaf");
   let leafWords, leavesRight;
-  if (T.quiz === "fewest") {
-    const chosen = leaves.filter(([, i]) => leafGroup(i).classList.contains("guess-chosen"));
-    $("t-check").disabled = true;
-    let given;
-    try {
-      ({ given } = await api("POST", "/api/tree", { ...T.request, question: false, compare: false, given: chosen.map(([n]) => n.leaf) }));
-      if (T.report !== r) return; // another tree was asked for meanwhile
-    } catch (e) {
-      $("t-error").textContent = e.message;
-      $("t-error").hidden = false;
-      return;
-    } finally {
-      $("t-check").disabled = false;
-    }
+  if (kind === "fewest") {
+    const given = r.given;
     const m = r.minimum;
-    const one = chosen.length === 1;
-    const yours = `Your ${chosen.length} ${one ? "leaf" : "leaves"}`;
+    for (const [n, i] of leaves) if (guessed.has(n.leaf)) leafGroup(i).classList.add("guess-chosen");
+    const count = guessed.size;
+    const one = count === 1;
+    const yours = `Your ${count} ${one ? "leaf" : "leaves"}`;
     const [does, fix] = one ? ["does", "fixes"] : ["do", "fix"];
-    leavesRight = given.fixes && m !== null && chosen.length === m.leaves;
+    leavesRight = given.fixes && m !== null && count === m.leaves;
     const fewest = m ? `The fewest that fix it: ${m.leaves}, one such set outlined in green.` : "No leaves fix it: it depends on unknown leaves.";
     leafWords = !given.fixes
       ? `${yours} ${does} not fix it: whatever the others hold, it lies from ${given.low} to ${given.high}. ${fewest}`
@@ -820,15 +846,13 @@ async function checkQuiz() {
         ? `${yours} ${fix} it, and no fewer do: right.`
         : `${yours} ${fix} it, but fewer do. ${fewest}`;
     leafWords += " Blue: your leaves.";
-    $("t-witness").checked = true;
   } else {
     const opened = new Set(r.opened);
     const wrong = [];
     for (const [n, i] of leaves) {
-      const g = leafGroup(i);
       const pruned = !opened.has(n.leaf);
-      const right = g.classList.contains("guess-pruned") === pruned;
-      g.classList.add(right ? "quiz-right" : "quiz-wrong");
+      const right = guessed.has(n.leaf) === pruned;
+      leafGroup(i).classList.add(right ? "quiz-right" : "quiz-wrong");
       if (!right) wrong.push(`${nodeName(i)} = ${n.leaf_value} is ${pruned ? "never opened" : "opened"}`);
     }
     leavesRight = !wrong.length;
@@ -837,17 +861,9 @@ async function checkQuiz() {
       : `Leaves: all ${leaves.length} right. Green: right, red: wrong.`;
     leafWords += " Step through to see why.";
   }
-  for (const [, i] of leaves) {
-    const g = leafGroup(i);
-    g.removeAttribute("tabindex");
-    g.removeAttribute("role");
-    g.removeAttribute("aria-checked");
-  }
   $("t-verdict").textContent = `${said} ${leafWords}`;
   $("t-verdict").classList.toggle("all-right", valueRight && leavesRight);
   $("t-verdict").hidden = false;
-  showAnswer();
-  showStep(Infinity);
 }
 
 const nodeName = (i) => {

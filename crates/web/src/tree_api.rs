@@ -33,6 +33,11 @@ pub struct TreeRequest {
     /// Also draw the question: the picture bare, for a worksheet (`question_svg`).
     #[serde(default)]
     question: bool,
+    /// The question only, with no answer in the reply: the settings, the tree's shape
+    /// (`nodes` with path, label, kind and leaf) and `question_svg`. For a quiz that a look
+    /// at the page's data cannot give away.
+    #[serde(default)]
+    sealed: bool,
     /// Leaf numbers to check: do they alone fix the root's value (`given`)?
     #[serde(default)]
     given: Option<Vec<u32>>,
@@ -127,6 +132,9 @@ pub async fn explain_tree(
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
+    if req.sealed {
+        return Ok(Json(sealed(&json, svg_question(&e))));
+    }
     json["svg"] = Value::String(svg(&e));
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
@@ -141,6 +149,30 @@ pub async fn explain_tree(
         json["given"] = e.given_json(&g);
     }
     Ok(Json(json))
+}
+
+/// The question alone, from a full report: the settings, the shape of every node and the bare
+/// picture, and nothing the search found.
+fn sealed(report: &Value, question_svg: String) -> Value {
+    let mut out = serde_json::Map::new();
+    for key in ["root", "order", "algorithm", "cut", "view", "leaves_total"] {
+        out.insert(key.into(), report[key].clone());
+    }
+    let shape = ["path", "label", "kind", "leaf", "leaf_value"];
+    let nodes = report["nodes"].as_array().map_or_else(Vec::new, |nodes| {
+        nodes
+            .iter()
+            .map(|n| {
+                shape
+                    .iter()
+                    .map(|&k| (k.to_string(), n[k].clone()))
+                    .collect()
+            })
+            .collect()
+    });
+    out.insert("nodes".into(), Value::Array(nodes));
+    out.insert("question_svg".into(), Value::String(question_svg));
+    Value::Object(out)
 }
 
 /// The query of `GET /api/tree/random`: a shape (3x3 unless given), values (0..20) and a seed.

@@ -302,6 +302,40 @@ async fn random_trees_to_practise_on() {
     assert!(question.starts_with("<svg") && !question.contains("class=\"cutmark\""));
     let (_, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": text})).await;
     assert!(e.get("question_svg").is_none(), "only when asked");
+    // Sealed: the question and the tree's shape, no answer anywhere in the reply.
+    let (s, q) = post(
+        &c,
+        &format!("{base}/api/tree"),
+        json!({"tree": text, "question": true, "sealed": true, "order": "rtl"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{q}");
+    let mut keys: Vec<&str> = q.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "algorithm",
+            "cut",
+            "leaves_total",
+            "nodes",
+            "order",
+            "question_svg",
+            "root",
+            "view"
+        ]
+    );
+    assert_eq!(q["order"], "rtl");
+    for n in q["nodes"].as_array().unwrap() {
+        let mut keys: Vec<&str> = n.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["kind", "label", "leaf", "leaf_value", "path"], "{n}");
+    }
+    assert_eq!(q["nodes"].as_array().unwrap().len(), tree.nodes.len());
+    assert!(!q["question_svg"]
+        .as_str()
+        .unwrap()
+        .contains("class=\"cutmark\""));
     // Bad requests say what; a shape too big for this server (200 nodes) is refused.
     for (q, status, needle) in [
         ("?shape=3", 400, "like 3x3"),
