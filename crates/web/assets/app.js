@@ -735,10 +735,10 @@ function showCompare(r) {
   best.append(code, " ", b);
 }
 
-// Test yourself: the picture bare (the search's first step, every node drawn plain); the
-// student gives the root's value and clicks leaves: those the search never opens ("opened":
-// the check marks each leaf right or wrong), or the fewest that fix the value ("fewest": the
-// server says whether they do, and the answer shows one such set). Then the answer shows.
+// Test yourself: the question alone (the bare picture and the tree's shape; the page holds no
+// answer); the student gives the root's value and clicks leaves: those the search never opens
+// ("opened": each leaf marked right or wrong), or the fewest that fix the value ("fewest": the
+// server says whether they do, and one such set is outlined). Check fetches the answer.
 const leafGroup = (i) => $("t-picture").querySelector(`svg g[data-node="${i}"]`);
 const GUESS = { opened: "guess-pruned", fewest: "guess-chosen" };
 
