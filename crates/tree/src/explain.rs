@@ -462,33 +462,21 @@ impl Run {
             (r.alpha, r.beta) = window(id, r.alpha, r.beta);
         }
         for s in &mut self.trace {
-            *s = match *s {
-                Step::Enter { node, alpha, beta } => {
-                    let (alpha, beta) = window(node, alpha, beta);
-                    Step::Enter { node, alpha, beta }
+            match s {
+                Step::Enter { node, alpha, beta } | Step::Narrow { node, alpha, beta } => {
+                    (*alpha, *beta) = window(*node, *alpha, *beta);
                 }
-                Step::Leaf { node, value: v } => Step::Leaf {
-                    node,
-                    value: value(node, v),
-                },
-                Step::Narrow { node, alpha, beta } => {
-                    let (alpha, beta) = window(node, alpha, beta);
-                    Step::Narrow { node, alpha, beta }
+                Step::Leaf { node, value: v } | Step::Cut { node, value: v } => {
+                    *v = value(*node, *v);
                 }
-                Step::Cut { node, value: v } => Step::Cut {
-                    node,
-                    value: value(node, v),
-                },
                 Step::Exit {
                     node,
                     value: v,
                     bound: b,
-                } => Step::Exit {
-                    node,
-                    value: value(node, v),
-                    bound: bound(node, b),
-                },
-            };
+                } => {
+                    (*v, *b) = (value(*node, *v), bound(*node, *b));
+                }
+            }
         }
         self.view = view;
         self

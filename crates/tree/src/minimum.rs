@@ -31,6 +31,14 @@ pub struct Minimum {
     pub order: Vec<Vec<u32>>,
 }
 
+impl Minimum {
+    /// The tree written back with every node's children in [`order`](Self::order): the tree
+    /// in which alpha-beta opens only the witness.
+    pub fn ordered_tree(&self, tree: &Tree) -> String {
+        tree.to_text_with_order(&|id| self.order[id as usize].clone())
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Claim {
     AtLeast,

@@ -278,7 +278,7 @@ impl Explanation<'_> {
                 "leaves": m.leaves,
                 "witness": m.witness,
                 "witness_labels": self.labels(m.witness.iter().map(|&l| t.leaves[l as usize])),
-                "order": t.to_text_with_order(&|id| m.order[id as usize].clone()),
+                "order": m.ordered_tree(t),
                 "uniform": self.uniform().map(|u| json!({"depth": u.depth, "children": u.children})),
             })),
         });
@@ -390,7 +390,7 @@ impl Explanation<'_> {
                 let _ = writeln!(
                     o,
                     "  alpha-beta opens only those in this order: {}",
-                    t.to_text_with_order(&|id| m.order[id as usize].clone())
+                    m.ordered_tree(t)
                 );
             }
             None => {
@@ -419,10 +419,10 @@ impl Explanation<'_> {
         }
     }
 
-    /// The tree's uniform shape, when its minimum is the one every tree of that shape has.
+    /// The tree's uniform shape, when it has one and a minimum (which is then always
+    /// [`Uniform::minimal_leaves`]: every finite cost at a level of a uniform tree is the same).
     pub fn uniform(&self) -> Option<Uniform> {
-        let m = self.minimum.as_ref()?;
-        Uniform::of(self.tree).filter(|u| u.minimal_leaves() == m.leaves)
+        self.minimum.as_ref().and(Uniform::of(self.tree))
     }
 
     /// The minimum's leaves by name: `#0 #1 #2` or `D J K`.
@@ -785,13 +785,13 @@ pub fn compare_text(tree: &Tree, rows: &[CompareRow], min: Option<&Minimum>) -> 
                 m.leaves,
                 tree.leaves.len()
             );
-            if let Some(u) = Uniform::of(tree).filter(|u| u.minimal_leaves() == m.leaves) {
+            if let Some(u) = Uniform::of(tree) {
                 let _ = writeln!(o, "{}", uniform_line(u));
             }
             let _ = writeln!(
                 o,
                 "alpha-beta opens only those in this order: {}",
-                tree.to_text_with_order(&|id| m.order[id as usize].clone())
+                m.ordered_tree(tree)
             );
         }
         None => {

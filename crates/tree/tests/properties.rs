@@ -5,7 +5,8 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, given, parse, Algorithm, Order, RootKind, Settings, Step, Tree, Uniform, View, INF,
+    explain, given, minimum, parse, Algorithm, Order, RootKind, Settings, Step, Tree, Uniform,
+    View, INF,
 };
 use proptest::prelude::*;
 
@@ -278,6 +279,30 @@ proptest! {
         let want = b.pow(depth.div_ceil(2)) + b.pow(depth / 2) - 1;
         prop_assert_eq!(e.minimum.as_ref().unwrap().leaves, want);
         prop_assert_eq!(e.uniform(), Some(Uniform { depth, children: children as u32 }));
+    }
+
+    #[test]
+    fn with_unknown_leaves_a_uniform_trees_minimum_is_knuth_and_moores_or_none(
+        depth in 1u32..=4, children in 1usize..=4, seed in any::<u64>(),
+    ) {
+        // Leaves -2..=2 or `?` (one in six).
+        fn build(depth: u32, children: usize, state: &mut u64) -> String {
+            if depth == 0 {
+                *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                return match (*state >> 33) % 6 {
+                    5 => "?".into(),
+                    k => (k as i64 - 2).to_string(),
+                };
+            }
+            let kids: Vec<String> = (0..children).map(|_| build(depth - 1, children, state)).collect();
+            format!("[{}]", kids.join(","))
+        }
+        let tree = parse(&build(depth, children, &mut seed.clone())).unwrap();
+        let b = children as u64;
+        let want = b.pow(depth.div_ceil(2)) + b.pow(depth / 2) - 1;
+        if let Some(m) = minimum(&tree, RootKind::Max) {
+            prop_assert_eq!(m.leaves, want);
+        }
     }
 
     #[test]
