@@ -49,45 +49,56 @@ pub struct TreeRequest {
     view: Option<String>,
 }
 
+/// One of a field's named choices (`default` when the field is absent), or a 400 naming them.
+fn pick<T: Copy>(
+    field: &str,
+    given: Option<&str>,
+    default: &str,
+    choices: &[(&str, T)],
+) -> Result<T, ApiError> {
+    let text = given.unwrap_or(default);
+    if let Some(&(_, v)) = choices.iter().find(|(name, _)| *name == text) {
+        return Ok(v);
+    }
+    let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+    let which = match names.as_slice() {
+        [a, b] => format!("{a} or {b}"),
+        _ => format!("one of {}", names.join(", ")),
+    };
+    Err(ApiError::bad(format!(
+        "{field} must be {which}, not '{text}'"
+    )))
+}
+
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
-    let root = match r.root.as_deref().unwrap_or("max") {
-        "max" => RootKind::Max,
-        "min" => RootKind::Min,
-        other => {
-            return Err(ApiError::bad(format!(
-                "root must be max or min, not '{other}'"
-            )))
-        }
-    };
-    let order = match r.order.as_deref().unwrap_or("ltr") {
-        "ltr" => Order::LeftToRight,
-        "rtl" => Order::RightToLeft,
-        other => {
-            return Err(ApiError::bad(format!(
-                "order must be ltr or rtl, not '{other}'"
-            )))
-        }
-    };
-    let name = r.algorithm.as_deref().unwrap_or("alphabeta");
-    let algorithm = Algorithm::ALL
-        .into_iter()
-        .find(|a| a.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            ApiError::bad(format!(
-                "algorithm must be one of {}, not '{name}'",
-                names.join(", ")
-            ))
-        })?;
-    let cut = match r.cut.as_deref().unwrap_or("inclusive") {
-        "inclusive" => CutRule::Inclusive,
-        "strict" => CutRule::Strict,
-        other => {
-            return Err(ApiError::bad(format!(
-                "cut must be inclusive or strict, not '{other}'"
-            )))
-        }
-    };
+    let root = pick(
+        "root",
+        r.root.as_deref(),
+        "max",
+        &[("max", RootKind::Max), ("min", RootKind::Min)],
+    )?;
+    let order = pick(
+        "order",
+        r.order.as_deref(),
+        "ltr",
+        &[("ltr", Order::LeftToRight), ("rtl", Order::RightToLeft)],
+    )?;
+    let algorithms = Algorithm::ALL.map(|a| (a.name(), a));
+    let algorithm = pick(
+        "algorithm",
+        r.algorithm.as_deref(),
+        "alphabeta",
+        &algorithms,
+    )?;
+    let cut = pick(
+        "cut",
+        r.cut.as_deref(),
+        "inclusive",
+        &[
+            ("inclusive", CutRule::Inclusive),
+            ("strict", CutRule::Strict),
+        ],
+    )?;
     Ok(Settings {
         root,
         order,
@@ -119,16 +130,14 @@ pub async fn explain_tree(
             ),
         ));
     }
-    let view = match req.view.as_deref().unwrap_or("max") {
-        "max" => View::Max,
-        "mover" => View::Mover,
-        other => {
-            return Err(ApiError::bad(format!(
-                "view must be max or mover, not '{other}'"
-            )))
-        }
-    };
-    let e = explain(&tree, settings, true)
+    let view = pick(
+        "view",
+        req.view.as_deref(),
+        "max",
+        &[("max", View::Max), ("mover", View::Mover)],
+    )?;
+    // A sealed question shows no trace: none is recorded.
+    let e = explain(&tree, settings, !req.sealed)
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
