@@ -671,11 +671,7 @@ function render(report) {
 
 // The comparison: leaves opened by every algorithm in both orders (a cell explains the tree
 // with those settings), the fewest, and the order in which alpha-beta opens only those.
-/** An algorithm's name as the Algorithm menu gives it. */
-const algorithmName = (a) => {
-  const option = $("t-algorithm").querySelector(`option[value="${a}"]`);
-  return option ? option.textContent : a;
-};
+const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta (fail-hard)", "alphabeta-soft": "alpha-beta (fail-soft)", negamax: "negamax alpha-beta", pvs: "principal variation search" };
 
 function showCompare(r) {
   const body = $("t-compare");
@@ -683,7 +679,7 @@ function showCompare(r) {
   for (let i = 0; i < r.compare.length; i += 2) {
     const tr = document.createElement("tr");
     const name = document.createElement("td");
-    name.textContent = algorithmName(r.compare[i].algorithm);
+    name.textContent = ALGORITHM_NAMES[r.compare[i].algorithm] || r.compare[i].algorithm;
     tr.appendChild(name);
     for (const row of [r.compare[i], r.compare[i + 1]]) {
       const td = document.createElement("td");
@@ -768,7 +764,7 @@ function startQuiz(kind) {
   $("t-quiz-task").textContent = kind === "fewest"
     ? `Test yourself: ${root}. Which leaves, the fewest, fix the root's value whatever the other leaves hold? ` +
       `Click them (they turn blue), give ${value}, then press Check.`
-    : `Test yourself: ${algorithmName(r.algorithm)}, ${root}, children ${order}, ` +
+    : `Test yourself: ${$("t-algorithm").selectedOptions[0].textContent}, ${root}, children ${order}, ` +
       `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
       `Click the leaves it never opens (they turn grey), give ${value}, then press Check.`;
   $("t-guess").value = "";
