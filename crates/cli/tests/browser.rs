@@ -1027,6 +1027,13 @@ async fn practice(c: &Client) {
     screenshot(c, "tree-quiz.png").await;
     set_value(c, "t-guess", &value.to_string()).await;
     click(c, "#t-check").await;
+    // Check fetches the answer: wait for it.
+    wait_until(
+        c,
+        "!document.getElementById('t-verdict').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
     let verdict = text(c, "t-verdict").await;
     assert!(
         verdict.starts_with(&format!(
@@ -1071,6 +1078,13 @@ async fn practice(c: &Client) {
     let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut opened);
     set_value(c, "t-guess", &(value + 1).to_string()).await;
     click(c, "#t-check").await;
+    // Check fetches the answer: wait for it.
+    wait_until(
+        c,
+        "!document.getElementById('t-verdict').hidden",
+        Duration::from_secs(10),
+    )
+    .await;
     let verdict = text(c, "t-verdict").await;
     assert!(
         verdict.starts_with(&format!("The root's value is {value}, not {}.", value + 1)),
