@@ -114,6 +114,8 @@ struct Brain {
     table_sized: bool,
     /// `INFO show_detail` asked for Yixin-Board's live marks (`REALTIME`).
     realtime: bool,
+    /// `END` came inside a list (`BOARD` ... `DONE` unfinished): the brain exits all the same.
+    ended: bool,
     engine: Engine,
     stops: Stops,
 }
@@ -162,22 +164,10 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
         if line.text.is_empty() {
             continue;
         }
-        if !brain.command(&line, &rx, &mut out) {
+        if !brain.command(&line, &rx, &mut out) || brain.ended {
             break;
         }
         let _ = out.flush();
-    }
-}
-
-/// Reads the lines of a list up to `DONE`; `None` when the input ends first.
-fn read_list(rx: &mpsc::Receiver<Line>) -> Option<(Vec<String>, Line)> {
-    let mut items = Vec::new();
-    loop {
-        let line = rx.recv().ok()?;
-        if line.text.eq_ignore_ascii_case("DONE") {
-            return Some((items, line));
-        }
-        items.push(line.text);
     }
 }
 
@@ -210,8 +200,26 @@ impl Brain {
             time_left: None,
             table_sized: false,
             realtime: false,
+            ended: false,
             engine,
             stops,
+        }
+    }
+
+    /// Reads the lines of a list up to `DONE`; `None` when the input ends first, or when `END`
+    /// comes first (a manager ending a game cut short must not wait on a brain stuck in a list).
+    fn read_list(&mut self, rx: &mpsc::Receiver<Line>) -> Option<(Vec<String>, Line)> {
+        let mut items = Vec::new();
+        loop {
+            let line = rx.recv().ok()?;
+            if line.text.eq_ignore_ascii_case("DONE") {
+                return Some((items, line));
+            }
+            if line.text.eq_ignore_ascii_case("END") {
+                self.ended = true;
+                return None;
+            }
+            items.push(line.text);
         }
     }
 
@@ -370,7 +378,7 @@ impl Brain {
         let mut theirs = Vec::new();
         let mut fault = None;
         let mut first_mine = None;
-        let (items, done) = read_list(rx)?;
+        let (items, done) = self.read_list(rx)?;
         for line in &items {
             let mut parts = line.split(',').map(str::trim);
             let (x, y, who) = (parts.next(), parts.next(), parts.next());
@@ -461,7 +469,7 @@ impl Brain {
     /// it takes the colour its search prefers: `SWAP` for Black, or White's move. (It never
     /// takes the third option, two more stones, which the rules allow but do not require.)
     fn swap2<W: Write>(&mut self, rx: &mpsc::Receiver<Line>, out: &mut W) {
-        let Some((items, done)) = read_list(rx) else {
+        let Some((items, done)) = self.read_list(rx) else {
             return;
         };
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
@@ -574,7 +582,7 @@ impl Brain {
     /// `YXBLOCK` (`add`) or `YXBLOCKUNDO`, then `x,y` lines, then `DONE`: cells added to or
     /// taken from those the brain must not play. A bad line spoils the whole list.
     fn block<W: Write>(&mut self, add: bool, rx: &mpsc::Receiver<Line>, out: &mut W) {
-        let Some((items, _)) = read_list(rx) else {
+        let Some((items, _)) = self.read_list(rx) else {
             return;
         };
         let Some(b) = &self.board else {

@@ -435,6 +435,29 @@ fn hostile_lines_get_an_error_and_the_brain_goes_on() {
     b.end();
 }
 
+#[test]
+fn end_inside_an_unfinished_list_exits() {
+    for list in ["BOARD", "YXBOARD", "SWAP2BOARD", "YXBLOCK"] {
+        let mut b = Brain::on_board(15);
+        b.send(list);
+        b.send("7,7,1");
+        // The stdin stays open: only END can make the brain exit.
+        b.send("END");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = b.child.try_wait().unwrap() {
+                assert!(status.success(), "{list}: {status}");
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{list}: END inside the list left the brain running"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
 /// Sends `BOARD` with these own (1) and opponent (2) stones, then `DONE`.
 fn send_board(b: &mut Brain, own: &[(u32, u32)], theirs: &[(u32, u32)]) {
     b.send("BOARD");
