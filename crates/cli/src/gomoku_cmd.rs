@@ -205,6 +205,10 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
         return Ok(());
     }
     print!("{board}");
+    if let Some(end) = game_end(&board) {
+        println!("{end}: the game is over");
+        return Ok(());
+    }
     match line {
         Some(_) => println!(
             "{side} wins by {what} ({attacker_moves} move{}): {}",
@@ -219,6 +223,30 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     }
     println!("{nodes} node{}", crate::plural(nodes));
     Ok(())
+}
+
+/// How the game on `board` has ended (`X wins with h8 h9 h10 h11 h12`, or a full board's
+/// draw), or `None` while it goes on.
+fn game_end(board: &Board) -> Option<String> {
+    if let Some(line) = board.winning_line() {
+        let winner = if board.history().len() % 2 == 1 {
+            "X"
+        } else {
+            "O"
+        };
+        return Some(format!(
+            "{winner} wins with {}",
+            board.names(&line).join(" ")
+        ));
+    }
+    board
+        .is_full()
+        .then(|| "a draw: the board is full".to_string())
+}
+
+/// The line under a printed position: who is to move, or how the game ended.
+fn to_move_line(board: &Board) -> String {
+    game_end(board).unwrap_or_else(|| format!("{} to move", board.to_move().name()))
 }
 
 pub(crate) fn rule_of(r: RuleArg) -> Rule {
@@ -321,7 +349,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let side = board.to_move().name();
     if !a.json {
         print!("{board}");
-        println!("{side} to move");
+        println!("{}", to_move_line(&board));
     }
     let shown = board.clone();
     let mut iterations = Vec::new();
@@ -640,19 +668,8 @@ fn play(a: &PlayArgs) -> Result<()> {
     );
     loop {
         print!("\n{board}");
-        if let Some(line) = board.winning_line() {
-            let names = board.names(&line);
-            let winner = if board.history().len() % 2 == 1 {
-                "X"
-            } else {
-                "O"
-            };
-            println!("{winner} wins with {}", names.join(" "));
-            farewell(&board, human_black);
-            return Ok(());
-        }
-        if board.is_full() {
-            println!("a draw: the board is full");
+        if let Some(end) = game_end(&board) {
+            println!("{end}");
             farewell(&board, human_black);
             return Ok(());
         }

@@ -636,6 +636,29 @@ fn gomoku_vcf() {
 }
 
 #[test]
+fn a_finished_game_is_reported_as_won_not_as_a_side_to_move() {
+    // Black's h8 to h12 is five; White's i9 to i12 is four.
+    let won = "h8i9h9i10h10i11h11i12h12";
+    for command in ["analyze", "vcf", "vct"] {
+        let out = ok(&["gomoku", command, won]);
+        let last = out.lines().rev().find(|l| l.contains("wins with"));
+        let last = last.unwrap_or_else(|| panic!("{command}: no winner in\n{out}"));
+        let mut cells: Vec<&str> = last
+            .split_once("wins with ")
+            .unwrap()
+            .1
+            .trim_end_matches(": the game is over")
+            .split(' ')
+            .collect();
+        cells.sort();
+        assert!(last.starts_with("X "), "{command}: {last}");
+        assert_eq!(cells, ["h10", "h11", "h12", "h8", "h9"], "{command}");
+        assert!(!out.contains("to move"), "{command}:\n{out}");
+        assert!(!out.contains("no VC"), "{command}:\n{out}");
+    }
+}
+
+#[test]
 fn gomoku_vct() {
     // Two crossing twos: i8 makes two open threes, which no stone stops; there is no four to
     // make, so no VCF.
