@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, compare_text, dot, explain, fresh_seed, given, parse, parse_values, svg, svg_question,
-    Algorithm, CompareRow, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape,
-    Tree, View, DEFAULT_VALUES,
+    cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given, parse,
+    parse_values, svg, svg_question, Algorithm, CompareRow, ExplainError, JsonReport, Order,
+    ParseError, RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -15,9 +15,11 @@ use serde::Serialize;
 
 const CONVENTIONS: &str = "\
 Input: nested lists of leaf values, like [[3,12,8],[2,4,6],[14,5,2]], or a labelled tree, like
-A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: a search that
-needs it stops with an error naming it). Labels are Unicode letters and digits, starting with a
-letter. The tree comes from the argument, from a file (-f), or from standard input.
+A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: when the
+search needs one, the answer is how the search goes for each of its values, an exam's \"for
+which values of x is G cut?\"; a picture needs every value opened). Labels are Unicode
+letters and digits, starting with a letter. The tree comes from the argument, from a file
+(-f), or from standard input.
 
 Conventions (the textbook ones):
   - the root is a Max node unless --root min; levels alternate Max / Min;
@@ -36,7 +38,8 @@ Examples:
   alphabeta tree --format svg -f exam.txt > exam.svg
   alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'
   alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
-  alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)";
+  alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)
+  alphabeta tree 'A(B(D=10,E=?),C(F=2,G=4))'   (for which values of E is G cut?)";
 
 #[derive(Args, Debug)]
 #[command(after_long_help = CONVENTIONS)]
@@ -312,7 +315,25 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         ViewArg::Max => View::Max,
         ViewArg::Mover => View::Mover,
     };
-    let e = explain(&tree, settings, args.trace)?.in_view(view);
+    let e = match explain(&tree, settings, args.trace) {
+        Ok(e) => e.in_view(view),
+        // An exam's "x": how the search goes for each of its values.
+        Err(ExplainError::UnknownLeaf { node, .. })
+            if args.given.is_none() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
+        {
+            let all = cases(&tree, settings, node)?;
+            if args.format == FormatArg::Json {
+                println!(
+                    "{}",
+                    serde_json::json!({ "unknown": cases_json(&tree, node, &all) })
+                );
+            } else {
+                print!("{}", cases_text(&tree, node, &all));
+            }
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
     let checked = match &args.given {
         Some(text) => Some(given(&tree, settings.root, &leaf_numbers(&tree, text)?)?),
         None => None,

@@ -198,7 +198,8 @@ fn every_error_is_clear() {
     assert!(e.contains("duplicate label B"), "{e}");
     let e = fails(&[], Some("[1,\n2 3]"));
     assert!(e.contains("line 2, column 3"), "{e}");
-    let e = fails(&["--order", "rtl", LABELLED], None);
+    // A picture needs every value the search opens (the text answers case by case).
+    let e = fails(&["--order", "rtl", "--format", "svg", LABELLED], None);
     assert!(e.contains("leaf L") && e.contains("unknown"), "{e}");
     let e = fails(&["--algorithm", "pvs", "--cut", "strict", THREE], None);
     assert!(e.contains("inclusive"), "{e}");
@@ -614,4 +615,51 @@ fn a_uniform_tree_names_knuth_and_moores_minimum() {
     assert!(!ok(&[exam]).contains("uniform"));
     let json: Value = serde_json::from_str(&ok(&["--format", "json", exam])).unwrap();
     assert_eq!(json["minimum"]["uniform"], Value::Null);
+}
+
+/// The exam question "for which values of E is G cut?", worked by hand. B = min(10, E), and
+/// C's first leaf F = 2 ends C when F <= alpha = B, so G is cut exactly when E >= 2. The
+/// root is max(B, C): 2 while E <= 1 (then C = min(2, 4) = 2), E up to 10, then 10.
+#[test]
+fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
+    let exam = "A(B(D=10,E=?),C(F=2,G=4))";
+    let text = ok(&[exam]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("needs leaf E"), "{text}");
+    let row = |range: &str| {
+        lines
+            .iter()
+            .find(|l| l.trim_start().starts_with(range))
+            .unwrap_or_else(|| panic!("no case {range}:\n{text}"))
+            .to_string()
+    };
+    assert!(row("E <= 1 ").contains("value 2; opens 4 of 4: D E F G; pruned: nothing"));
+    assert!(row("2 <= E <= 10 ").contains("value E; opens 3 of 4: D E F; pruned: G"));
+    assert!(row("E >= 11 ").contains("value 10; opens 3 of 4: D E F; pruned: G"));
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("; opens")).count(),
+        3,
+        "{text}"
+    );
+
+    let j: Value = serde_json::from_str(&ok(&["--format", "json", exam])).unwrap();
+    let u = &j["unknown"];
+    assert_eq!(u["leaf"], 1);
+    assert_eq!(u["label"], "E");
+    let rows = u["cases"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["high"], 1);
+    assert_eq!(rows[1]["low"], 2);
+    assert_eq!(rows[1]["high"], 10);
+    assert_eq!(rows[1]["value"], "unknown");
+    assert_eq!(rows[1]["opened"], json!([0, 1, 2]));
+    assert_eq!(rows[1]["pruned"], json!([[1, 1]]));
+    assert_eq!(rows[2]["value"], 10);
+
+    // Two unknown leaves the search needs: said so, not guessed.
+    let text = ok(&["[[3,?],[?,4]]"]);
+    assert!(
+        text.contains("any x") && text.contains("needs leaf #2 too"),
+        "{text}"
+    );
 }

@@ -28,6 +28,7 @@ mod model;
 mod parse;
 mod random;
 mod report;
+mod unknown;
 
 pub use draw::{dot, svg, svg_question};
 pub use explain::{
@@ -43,3 +44,4 @@ pub use random::{
     MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES,
 };
 pub use report::{compare, compare_text, explain, CompareRow, Explanation, JsonReport};
+pub use unknown::{cases, cases_json, cases_text, Case, Course, RootValue};

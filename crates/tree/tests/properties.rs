@@ -5,8 +5,8 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    explain, given, minimum, parse, Algorithm, Order, RootKind, Settings, Step, Tree, Uniform,
-    View, INF,
+    cases, explain, given, minimum, parse, run, Algorithm, Course, Order, RootKind, RootValue,
+    Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -339,6 +339,43 @@ proptest! {
                     let msg = err.to_string();
                     prop_assert!(msg.contains("unknown"), "{}", msg);
                 }
+            }
+        }
+    }
+
+    /// The cases of one unknown leaf cover every finite value, and for each value tried the
+    /// case that holds it says what a search with that value does: the value by definition,
+    /// the leaves opened and the subtrees cut.
+    #[test]
+    fn the_cases_of_an_unknown_leaf_agree_with_a_search_at_each_value(t in small_trees(), pick in any::<u32>()) {
+        let known = parse(&text(&t)).unwrap();
+        let leaf = known.leaves[pick as usize % known.leaves.len()];
+        let mut tree = known.clone();
+        tree.nodes[leaf as usize].value = None;
+        let tries = (-5..=5).chain([-MAX_VALUE, -MAX_VALUE + 1, MAX_VALUE - 1, MAX_VALUE]);
+        for s in all_settings() {
+            let all = cases(&tree, s, leaf).unwrap();
+            prop_assert_eq!(all[0].low, -MAX_VALUE);
+            prop_assert_eq!(all[all.len() - 1].high, MAX_VALUE);
+            for w in all.windows(2) {
+                prop_assert_eq!(w[0].high + 1, w[1].low, "{:?}", s);
+            }
+            for x in tries.clone() {
+                let case = all.iter().find(|c| c.low <= x && x <= c.high).unwrap();
+                let mut with_x = known.clone();
+                with_x.nodes[leaf as usize].value = Some(x);
+                let direct = run(&with_x, s, false).unwrap();
+                let by_definition = value_of(&with_x, s.root == RootKind::Max, &|_, v| v.unwrap());
+                let Course::Searched { value, opened, pruned } = &case.course else {
+                    return Err(TestCaseError::fail("only one leaf is unknown"));
+                };
+                let value = match value {
+                    RootValue::Is(v) => *v,
+                    RootValue::Unknown => x,
+                };
+                prop_assert_eq!(value, by_definition, "{:?} at {} in {}", s, x, text(&t));
+                prop_assert_eq!(opened, &direct.opened, "{:?} at {}", s, x);
+                prop_assert_eq!(pruned, &direct.pruned, "{:?} at {}", s, x);
             }
         }
     }
