@@ -750,6 +750,26 @@ async fn tree(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "t-error").await.contains("line 1, column"));
+    // An unknown leaf the search needs is answered case by case: B = min(10, E), and F = 2
+    // ends C (G cut) when F <= B, so exactly when E >= 2 (worked by hand).
+    set_value(c, "t-input", "A(B(D=10,E=?),C(F=2,G=4))").await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "!document.getElementById('t-cases').hidden",
+        Duration::from_secs(5),
+    )
+    .await;
+    let cases = text(c, "t-cases").await;
+    assert!(cases.contains("E <= 1"), "{cases}");
+    assert!(
+        cases.contains("2 <= E <= 10  value E; opens 3 of 4: D E F; pruned: G"),
+        "{cases}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('t-error').hidden;").await,
+        json!(true)
+    );
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -27,7 +27,7 @@ async function api(method, path, body, signal) {
   const r = await fetch(path, init);
   if (r.status === 204) return null;
   const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw new Error(data.error || `HTTP ${r.status}`);
+  if (!r.ok) throw Object.assign(new Error(data.error || `HTTP ${r.status}`), { data });
   return data;
 }
 
@@ -585,6 +585,7 @@ const EXAMPLES = [
   ["The exam tree", "[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]"],
   ["Labelled, with unknown leaves", "A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))"],
   ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
+  ["For which E is G cut?", "A(B(D=10,E=?),C(F=2,G=4))"],
 ];
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
@@ -602,6 +603,7 @@ for (const [title, text] of EXAMPLES) {
 async function explainTree() {
   stopPlaying();
   $("t-error").hidden = true;
+  $("t-cases").hidden = true;
   $("t-verdict").hidden = true;
   const quiz = $("t-quiz").value;
   // A quiz asks for the question alone (sealed: no answer in the page's data until Check).
@@ -628,8 +630,12 @@ async function explainTree() {
       render(report);
     }
   } catch (e) {
+    // A needed unknown leaf is no dead end: how the search goes for each of its values.
+    const cases = e.data && e.data.unknown && !quiz ? e.data.unknown.text : "";
+    $("t-cases").textContent = cases;
+    $("t-cases").hidden = !cases;
     $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    $("t-error").hidden = Boolean(cases);
     $("t-result").hidden = true;
   }
 }

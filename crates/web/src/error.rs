@@ -12,6 +12,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong, for a person.
     pub message: String,
+    /// A field beside `error` for a program: what can be said all the same.
+    pub detail: Option<(&'static str, serde_json::Value)>,
 }
 
 impl ApiError {
@@ -25,17 +27,24 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            detail: None,
         }
+    }
+
+    /// The same error with `key: value` beside `error` in the body.
+    pub fn with(mut self, key: &'static str, value: serde_json::Value) -> ApiError {
+        self.detail = Some((key, value));
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
-            self.status,
-            Json(serde_json::json!({ "error": self.message })),
-        )
-            .into_response()
+        let mut body = serde_json::json!({ "error": self.message });
+        if let Some((key, value)) = self.detail {
+            body[key] = value;
+        }
+        (self.status, Json(body)).into_response()
     }
 }
 

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    compare, explain, fresh_seed, given, parse, parse_values, svg, svg_question, Algorithm, Order,
-    RandomError, RandomTree, RootKind, Settings, Shape, View, DEFAULT_VALUES,
+    cases, cases_json, cases_text, compare, explain, fresh_seed, given, parse, parse_values, svg,
+    svg_question, Algorithm, ExplainError, Order, RandomError, RandomTree, RootKind, Settings,
+    Shape, Tree, View, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -138,7 +139,7 @@ pub async fn explain_tree(
     )?;
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
-        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?
+        .map_err(|e| unexplained(&tree, settings, e))?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
@@ -158,6 +159,30 @@ pub async fn explain_tree(
         json["given"] = e.given_json(&g);
     }
     Ok(Json(json))
+}
+
+/// The most leaves for which a needed unknown leaf is answered case by case (a search a
+/// value of the tree, and two a gap between: a few hundred searches stay instant).
+const MAX_CASE_LEAVES: usize = 200;
+
+/// A tree the search cannot explain: 422, and when the search needs an unknown leaf (not too
+/// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
+/// with the text report as `text`).
+fn unexplained(tree: &Tree, settings: Settings, e: ExplainError) -> ApiError {
+    let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
+    match e {
+        ExplainError::UnknownLeaf { node, .. } if tree.leaves.len() <= MAX_CASE_LEAVES => {
+            match cases(tree, settings, node) {
+                Ok(all) => {
+                    let mut json = cases_json(tree, node, &all);
+                    json["text"] = Value::String(cases_text(tree, node, &all));
+                    error.with("unknown", json)
+                }
+                Err(_) => error,
+            }
+        }
+        _ => error,
+    }
 }
 
 /// The question alone, from a full report: the settings, the shape of every node and the bare

@@ -215,6 +215,22 @@ async fn tree_errors_say_what_and_where() {
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]"})).await;
     assert_eq!(s, 422, "the search needs the unknown leaf: {v}");
     assert!(error_of(&v).contains('?'));
+    // ... and says how the search goes for each of its values x: the root is max(x, 2).
+    let cases = v["unknown"]["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 2, "{v}");
+    assert_eq!(
+        (&cases[0]["high"], &cases[0]["value"]),
+        (&json!(2), &json!(2))
+    );
+    assert_eq!(
+        (&cases[1]["low"], &cases[1]["value"]),
+        (&json!(3), &json!("unknown"))
+    );
+    assert_eq!(cases[1]["opened"], json!([0, 1]));
+    assert!(
+        v["unknown"]["text"].as_str().unwrap().contains("x >= 3"),
+        "{v}"
+    );
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": [2]})).await;
     assert_eq!(s, 422);
     assert!(
