@@ -55,7 +55,7 @@ pub fn kind_name(tree: &Tree, root: RootKind, id: NodeId) -> &'static str {
 }
 
 /// A value for JSON: a number, or `"inf"`/`"-inf"`.
-fn json_value(v: i32) -> Value {
+pub(crate) fn json_value(v: i32) -> Value {
     if v.abs() >= INF {
         Value::String(format_value(v))
     } else {

@@ -47,11 +47,16 @@ pub struct Case {
     pub course: Course,
 }
 
-/// How the search with `settings` goes for every finite value of the unknown leaf `leaf`
-/// (the other leaves as they are): the cases in increasing order of the unknown, each as
-/// wide as it can be, together covering `-MAX_VALUE..=MAX_VALUE`. Errors that do not come
-/// from an unknown leaf (an unsupported setting) are returned.
+/// How the search with `settings` goes for every finite value of the leaf `leaf` (the other
+/// leaves as they are): the cases in increasing order of its value, neighbours merged where
+/// the search goes alike, together covering `-MAX_VALUE..=MAX_VALUE`. Errors that do not
+/// come from an unknown leaf (an unsupported setting, a `leaf` that is not one) are returned.
 pub fn cases(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Case>, ExplainError> {
+    if !tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
+        return Err(ExplainError::Unsupported(format!(
+            "node {leaf} is not a leaf of the tree"
+        )));
+    }
     let mut t = tree.clone();
     let mut course_at = |x: i32| -> Result<Course, ExplainError> {
         t.nodes[leaf as usize].value = Some(x);
@@ -239,8 +244,8 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
 }
 
 /// The cases as JSON: `{"leaf", "label", "cases": [{"low", "high", "value", "opened",
-/// "pruned", "needs"}]}`, with `value` a number or `"unknown"` (the unknown's own value),
-/// leaves by reading-order number, subtrees by path.
+/// "pruned", "needs"}]}`, with `value` a number, `"inf"`/`"-inf"`, or `"unknown"` (the
+/// unknown's own value), leaves by reading-order number, subtrees by path.
 pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Value {
     use serde_json::json;
     let rows: Vec<serde_json::Value> = cases
@@ -254,7 +259,7 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
                 "low": c.low,
                 "high": c.high,
                 "value": match value {
-                    RootValue::Is(v) => json!(v),
+                    RootValue::Is(v) => crate::report::json_value(*v),
                     RootValue::Unknown => json!("unknown"),
                 },
                 "opened": opened,

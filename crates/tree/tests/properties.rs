@@ -353,6 +353,9 @@ proptest! {
         let mut tree = known.clone();
         tree.nodes[leaf as usize].value = None;
         let tries = (-5..=5).chain([-MAX_VALUE, -MAX_VALUE + 1, MAX_VALUE - 1, MAX_VALUE]);
+        if !tree.node(0).is_leaf() {
+            prop_assert!(cases(&tree, Settings::default(), 0).is_err(), "the root is no leaf");
+        }
         for s in all_settings() {
             let all = cases(&tree, s, leaf).unwrap();
             prop_assert_eq!(all[0].low, -MAX_VALUE);
