@@ -317,9 +317,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     };
     let e = match explain(&tree, settings, args.trace) {
         Ok(e) => e.in_view(view),
-        // An exam's "x": how the search goes for each of its values.
+        // An exam's "x": how the search goes for each of its values (an answer, so not for
+        // a quiz; values as Max sees them, whatever the view).
         Err(ExplainError::UnknownLeaf { node, .. })
-            if args.given.is_none() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
+            if args.given.is_none()
+                && !args.quiz
+                && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {

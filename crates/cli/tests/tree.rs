@@ -656,6 +656,9 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
     assert_eq!(rows[1]["pruned"], json!([[1, 1]]));
     assert_eq!(rows[2]["value"], 10);
 
+    // A quiz gives no answer away: the unknown leaf is an error there.
+    let e = fails(&["--quiz", exam], None);
+    assert!(e.contains("leaf E") && e.contains("unknown"), "{e}");
     // Two unknown leaves the search needs: said so, not guessed.
     let text = ok(&["[[3,?],[?,4]]"]);
     assert!(
