@@ -139,7 +139,7 @@ pub async fn explain_tree(
     )?;
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
-        .map_err(|e| unexplained(&tree, settings, e))?
+        .map_err(|e| unexplained(&tree, settings, e, req.sealed))?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
@@ -166,12 +166,14 @@ pub async fn explain_tree(
 const MAX_CASE_LEAVES: usize = 200;
 
 /// A tree the search cannot explain: 422, and when the search needs an unknown leaf (not too
-/// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
-/// with the text report as `text`).
-fn unexplained(tree: &Tree, settings: Settings, e: ExplainError) -> ApiError {
+/// big a tree, and not for a sealed question: the cases are an answer), `unknown` says how it
+/// goes for each of its values (as `--format json` does, with the text report as `text`).
+fn unexplained(tree: &Tree, settings: Settings, e: ExplainError, sealed: bool) -> ApiError {
     let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
     match e {
-        ExplainError::UnknownLeaf { node, .. } if tree.leaves.len() <= MAX_CASE_LEAVES => {
+        ExplainError::UnknownLeaf { node, .. }
+            if !sealed && tree.leaves.len() <= MAX_CASE_LEAVES =>
+        {
             match cases(tree, settings, node) {
                 Ok(all) => {
                     let mut json = cases_json(tree, node, &all);

@@ -231,6 +231,10 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["text"].as_str().unwrap().contains("x >= 3"),
         "{v}"
     );
+    // A sealed question holds no answer, not even in an error.
+    let (s, v) = post(&c, &url, json!({"tree": "[?,2]", "sealed": true})).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(v.get("unknown").is_none(), "{v}");
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": [2]})).await;
     assert_eq!(s, 422);
     assert!(
