@@ -770,6 +770,21 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-error').hidden;").await,
         json!(true)
     );
+    // A case's button explains the tree with that value of E: with E = 2, B = 2, and F = 2
+    // <= alpha = 2 cuts G; the root is 2.
+    click(c, "#t-cases .case-line:nth-child(3) button").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 2')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let summary = text(c, "t-summary").await;
+    assert!(summary.contains("pruned: G."), "{summary}");
+    assert_eq!(
+        js(c, "return document.getElementById('t-input').value;").await,
+        json!("A(B(D=10,E=2),C(F=2,G=4))")
+    );
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -655,6 +655,23 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
     assert_eq!(rows[1]["opened"], json!([0, 1, 2]));
     assert_eq!(rows[1]["pruned"], json!([[1, 1]]));
     assert_eq!(rows[2]["value"], 10);
+    // Each case names a value of it, and the tree with that value explains as the case says.
+    for row in rows {
+        let example = row["example"].as_i64().unwrap();
+        assert!(
+            row["low"].as_i64().unwrap() <= example && example <= row["high"].as_i64().unwrap()
+        );
+        let tree = row["tree"].as_str().unwrap();
+        assert_eq!(tree, exam.replace("E=?", &format!("E={example}")));
+        let j: Value = serde_json::from_str(&ok(&["--format", "json", tree])).unwrap();
+        assert_eq!(j["opened"], row["opened"]);
+        let value = if row["value"] == "unknown" {
+            json!(example)
+        } else {
+            row["value"].clone()
+        };
+        assert_eq!(j["value"], value);
+    }
 
     // A quiz gives no answer away: the unknown leaf is an error there.
     let e = fails(&["--quiz", exam], None);

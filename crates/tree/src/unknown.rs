@@ -47,6 +47,18 @@ pub struct Case {
     pub course: Course,
 }
 
+impl Case {
+    /// A value of the case to show it with: its bounded end (`1` for `E <= 1`, `11` for
+    /// `E >= 11`), the lower end of a closed range, or 0 when any value is.
+    pub fn example(&self) -> i32 {
+        match (self.low == -MAX_VALUE, self.high == MAX_VALUE) {
+            (true, true) => 0,
+            (true, false) => self.high,
+            _ => self.low,
+        }
+    }
+}
+
 /// How the search with `settings` goes for every finite value of the leaf `leaf` (the other
 /// leaves as they are): the cases in increasing order of its value, neighbours merged where
 /// the search goes alike, together covering `-MAX_VALUE..=MAX_VALUE`. Errors that do not
@@ -243,9 +255,18 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
     o
 }
 
+/// The tree's text with `leaf` holding `value`.
+fn with_value(tree: &Tree, leaf: NodeId, value: i32) -> String {
+    let mut t = tree.clone();
+    t.nodes[leaf as usize].value = Some(value);
+    t.to_text()
+}
+
 /// The cases as JSON: `{"leaf", "label", "cases": [{"low", "high", "value", "opened",
-/// "pruned", "needs"}]}`, with `value` a number, `"inf"`/`"-inf"`, or `"unknown"` (the
-/// unknown's own value), leaves by reading-order number, subtrees by path.
+/// "pruned", "needs", "example", "tree"}]}`, with `value` a number, `"inf"`/`"-inf"`, or
+/// `"unknown"` (the unknown's own value), leaves by reading-order number, subtrees by path,
+/// and `tree` the tree's text with the leaf at the case's `example` value, to explain step by
+/// step (both `null` where another unknown leaf is needed).
 pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Value {
     use serde_json::json;
     let rows: Vec<serde_json::Value> = cases
@@ -265,6 +286,8 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
                 "opened": opened,
                 "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
                 "needs": null,
+                "example": c.example(),
+                "tree": with_value(tree, leaf, c.example()),
             }),
             Course::Needs(other) => json!({
                 "low": c.low,
@@ -273,6 +296,8 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
                 "opened": null,
                 "pruned": null,
                 "needs": tree.node(*other).leaf_index,
+                "example": null,
+                "tree": null,
             }),
         })
         .collect();

@@ -631,13 +631,42 @@ async function explainTree() {
     }
   } catch (e) {
     // A needed unknown leaf is no dead end: how the search goes for each of its values.
-    const cases = e.data && e.data.unknown && !quiz ? e.data.unknown.text : "";
-    $("t-cases").textContent = cases;
-    $("t-cases").hidden = !cases;
+    const unknown = e.data && e.data.unknown && !quiz ? e.data.unknown : null;
+    if (unknown) showCases(unknown);
+    $("t-cases").hidden = !unknown;
     $("t-error").textContent = e.message;
-    $("t-error").hidden = Boolean(cases);
+    $("t-error").hidden = Boolean(unknown);
     $("t-result").hidden = true;
   }
+}
+
+/**
+ * The cases of a needed unknown leaf: the report's lines, each case with a button that puts
+ * its example value in the tree and explains that, step by step.
+ */
+function showCases(unknown) {
+  const box = $("t-cases");
+  box.replaceChildren();
+  const lines = unknown.text.trimEnd().split("\n");
+  const row = (text) => {
+    const line = document.createElement("div");
+    line.className = "case-line";
+    const pre = document.createElement("pre");
+    pre.textContent = text;
+    line.appendChild(pre);
+    box.appendChild(line);
+    return line;
+  };
+  row(lines[0]);
+  unknown.cases.forEach((c, i) => {
+    const line = row(lines[i + 1] || "");
+    if (c.tree === null) return;
+    const b = document.createElement("button");
+    b.textContent = `Explain with ${unknown.label || "x"} = ${c.example}`;
+    b.addEventListener("click", () => { $("t-input").value = c.tree; explainTree(); });
+    line.appendChild(b);
+  });
+  row(lines[lines.length - 1]);
 }
 
 /** Puts a picture in the frame; small trees are drawn larger, up to the width of the frame. */
