@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given, parse,
-    parse_values, svg, svg_question, Algorithm, CompareRow, ExplainError, JsonReport, Order,
-    ParseError, RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
+    parse_values, svg, svg_question, unknown_question, Algorithm, CompareRow, ExplainError,
+    JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
+    DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -234,16 +235,22 @@ fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
     )))
 }
 
-/// The command that prints the answer to this quiz: this one without `--quiz`, with the seed
-/// a random tree was given.
-fn answer_command(args: &TreeArgs, random_seed: Option<u64>) -> String {
+/// The command that prints the answer to this quiz: this one without `--quiz` (and without
+/// `--format` unless `keep_format`), with the seed a random tree was given.
+fn answer_command(args: &TreeArgs, random_seed: Option<u64>, keep_format: bool) -> String {
     let mut words: Vec<String> = vec!["alphabeta".into()];
-    words.extend(
-        std::env::args_os()
-            .skip(1)
-            .filter(|a| a != "--quiz")
-            .map(|a| shell_quote(&a.to_string_lossy())),
-    );
+    let mut skip_next = false;
+    for a in std::env::args_os().skip(1) {
+        let a = a.to_string_lossy();
+        if std::mem::take(&mut skip_next) || a == "--quiz" {
+            continue;
+        }
+        if !keep_format && a.starts_with("--format") {
+            skip_next = a == "--format";
+            continue;
+        }
+        words.push(shell_quote(&a));
+    }
     if let (None, Some(seed)) = (args.seed, random_seed) {
         words.push(format!("--seed {seed}"));
     }
@@ -317,12 +324,23 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     };
     let e = match explain(&tree, settings, args.trace) {
         Ok(e) => e.in_view(view),
-        // An exam's "x": how the search goes for each of its values (an answer, so not for
-        // a quiz; values as Max sees them, whatever the view).
+        // The question of an exam's "x" (its answer: this command without --quiz).
+        Err(ExplainError::UnknownLeaf { node, .. }) if args.quiz => {
+            let (text, picture) = unknown_question(&tree, settings, node)?;
+            let answer = answer_command(args, None, false);
+            if args.format == FormatArg::Svg {
+                print!("{picture}");
+                eprintln!("the answer: {answer}");
+            } else {
+                print!("{text}");
+                println!("\nthe answer: {answer}");
+            }
+            return Ok(());
+        }
+        // An exam's "x": how the search goes for each of its values (values as Max sees them,
+        // whatever the view).
         Err(ExplainError::UnknownLeaf { node, .. })
-            if args.given.is_none()
-                && !args.quiz
-                && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
+            if args.given.is_none() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
@@ -346,11 +364,14 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         eprintln!("{}: {}", r.about(), r.tree);
     }
     if args.quiz {
-        let answer = answer_command(args, random.as_ref().map(|r| r.seed));
+        let seed = random.as_ref().map(|r| r.seed);
+        let answer = answer_command(args, seed, true);
         if args.format == FormatArg::Svg {
             print!("{}", svg_question(&e));
             eprintln!("the answer: {answer}");
-            eprintln!("to check your leaves for 3: {answer} --given LEAVES");
+            // --given answers in text: the check drops the picture's --format.
+            let check = answer_command(args, seed, false);
+            eprintln!("to check your leaves for 3: {check} --given LEAVES");
         } else {
             if let Some(r) = &random {
                 println!("{}", r.about());

@@ -673,13 +673,79 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
         assert_eq!(j["value"], value);
     }
 
-    // A quiz gives no answer away: the unknown leaf is an error there.
-    let e = fails(&["--quiz", exam], None);
-    assert!(e.contains("leaf E") && e.contains("unknown"), "{e}");
+    // (A quiz asks the question instead: a_quiz_on_an_unknown_leaf_asks_for_its_cases.)
     // Two unknown leaves the search needs: said so, not guessed.
     let text = ok(&["[[3,?],[?,4]]"]);
     assert!(
         text.contains("any x") && text.contains("needs leaf #2 too"),
         "{text}"
     );
+}
+
+/// The words of a command line the program printed (`alphabeta tree ...`), the tree's
+/// quotes taken off, to run it again.
+fn command_words(line: &str) -> Vec<String> {
+    let rest = line
+        .split_once("alphabeta tree ")
+        .unwrap_or_else(|| panic!("no command in {line}"))
+        .1;
+    let mut words = Vec::new();
+    let mut quoted = false;
+    let mut word = String::new();
+    for ch in rest.chars() {
+        match ch {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => words.push(std::mem::take(&mut word)),
+            _ => word.push(ch),
+        }
+    }
+    words.push(word);
+    words.retain(|w| !w.is_empty());
+    words
+}
+
+#[test]
+fn the_commands_a_picture_quiz_prints_run() {
+    let o = run(&["--quiz", "--format", "svg", THREE], None);
+    assert!(o.status.success());
+    let err = String::from_utf8(o.stderr).unwrap();
+    let answer = err.lines().find(|l| l.starts_with("the answer:")).unwrap();
+    let words = command_words(answer);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(ok(&words).starts_with("<svg"), "{answer}");
+    let check = err.lines().find(|l| l.starts_with("to check")).unwrap();
+    let mut words = command_words(check.trim_end_matches(" --given LEAVES"));
+    words.extend(["--given".into(), "0,1,2,3,8".into()]);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(ok(&words).contains("no fewer leaves do: right"), "{check}");
+}
+
+#[test]
+fn a_quiz_on_an_unknown_leaf_asks_for_its_cases() {
+    let exam = "A(B(D=10,E=?),C(F=2,G=4))";
+    let out = ok(&["--quiz", exam]);
+    assert!(
+        out.contains("1. Leaf E is unknown. For which values of E"),
+        "{out}"
+    );
+    assert!(out.contains("E ?  #1"), "{out}");
+    assert!(
+        !out.contains("value 2;") && !out.contains("pruned"),
+        "{out}"
+    );
+    let answer = out.lines().find(|l| l.starts_with("the answer:")).unwrap();
+    let words = command_words(answer);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(ok(&words).contains("2 <= E <= 10  value E"), "{answer}");
+    // As a picture: the bare tree, E drawn as '?', and the answer as text.
+    let o = run(&["--quiz", "--format", "svg", exam], None);
+    assert!(o.status.success());
+    let svg = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        svg.contains("\">?</text>") && !svg.contains("class=\"cutmark\""),
+        "{svg}"
+    );
+    let err = String::from_utf8(o.stderr).unwrap();
+    let answer = err.lines().find(|l| l.starts_with("the answer:")).unwrap();
+    assert!(!answer.contains("--format"), "{answer}");
 }

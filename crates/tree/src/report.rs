@@ -522,6 +522,17 @@ impl Explanation<'_> {
     /// The question the explanation answers, for a worksheet: the settings, the tree as text
     /// and drawn with its leaves numbered (no value, window or cut), and what to find.
     pub fn question_text(&self) -> String {
+        let algorithm = self.run.settings.algorithm.name();
+        self.question_with(&[
+            "What is the root's value, and which child is the best move?".into(),
+            format!("Which leaves does {algorithm} open, and which subtrees does it prune?"),
+            "How few leaves, opened, fix the root's value whatever the others hold?".into(),
+        ])
+    }
+
+    /// The tree as [`question_text`](Self::question_text) shows it, then `questions`
+    /// numbered.
+    pub(crate) fn question_with(&self, questions: &[String]) -> String {
         let t = self.tree;
         let mut o = String::new();
         let _ = writeln!(
@@ -547,19 +558,9 @@ impl Explanation<'_> {
         };
         draw_tree(t, &mut o, line, |_| true);
         let _ = writeln!(o);
-        let _ = writeln!(
-            o,
-            "1. What is the root's value, and which child is the best move?"
-        );
-        let _ = writeln!(
-            o,
-            "2. Which leaves does {} open, and which subtrees does it prune?",
-            self.run.settings.algorithm.name()
-        );
-        let _ = writeln!(
-            o,
-            "3. How few leaves, opened, fix the root's value whatever the others hold?"
-        );
+        for (i, q) in questions.iter().enumerate() {
+            let _ = writeln!(o, "{}. {q}", i + 1);
+        }
         o
     }
 

@@ -307,3 +307,42 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
         "cases": rows,
     })
 }
+
+/// The question the cases answer, for a worksheet: "for which values of the unknown leaf is
+/// each subtree cut, and what is the root's value?", with the tree drawn bare; as text, and
+/// as the bare picture ([`crate::svg_question`]'s). Errors as [`cases`] does.
+pub fn unknown_question(
+    tree: &Tree,
+    settings: Settings,
+    leaf: NodeId,
+) -> Result<(String, String), ExplainError> {
+    if !tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
+        return Err(ExplainError::Unsupported(format!(
+            "node {leaf} is not a leaf of the tree"
+        )));
+    }
+    // The question shows the settings and the tree, never the search: any value of the leaf
+    // gives a run to hold them (another unknown leaf it needs as well is then no matter).
+    let mut t = tree.clone();
+    for l in &t.leaves.clone() {
+        t.nodes[*l as usize].value.get_or_insert(0);
+    }
+    let e = crate::report::Explanation {
+        tree,
+        run: run(&t, settings, false)?,
+        minimum: None,
+    };
+    let x = variable(tree, leaf);
+    let who = match &tree.node(leaf).label {
+        Some(l) => l.clone(),
+        None => format!("#{} (call its value x)", tree.node(leaf).leaf_index),
+    };
+    let algorithm = settings.algorithm.name();
+    let text = e.question_with(&[
+        format!(
+            "Leaf {who} is unknown. For which values of {x} does {algorithm} prune which subtrees?"
+        ),
+        format!("What is the root's value as {x} varies?"),
+    ]);
+    Ok((text, crate::draw::svg_question(&e)))
+}
