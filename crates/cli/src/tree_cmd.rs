@@ -326,7 +326,8 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Ok(e) => e.in_view(view),
         // The question of an exam's "x" (its answer: this command without --quiz).
         Err(ExplainError::UnknownLeaf { node, .. }) if args.quiz => {
-            let (text, picture) = unknown_question(&tree, settings, node)?;
+            let question = unknown_question(&tree, settings, node)?;
+            let (text, picture) = (question.text, question.svg);
             let answer = answer_command(args, None, false);
             if args.format == FormatArg::Svg {
                 print!("{picture}");

@@ -770,6 +770,30 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-error').hidden;").await,
         json!(true)
     );
+    // To test yourself, the same tree asks the question and holds no answer until asked.
+    choose(c, "t-quiz", "opened").await;
+    wait_until(
+        c,
+        "document.getElementById('t-cases').textContent.includes('1. Leaf E is unknown')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let page = js(c, "return document.body.innerHTML;").await;
+    assert!(
+        !page.to_string().contains("value E;"),
+        "the answer is in the page"
+    );
+    assert!(
+        text(c, "t-picture").await.contains('?'),
+        "the bare picture shows E as ?"
+    );
+    click(c, "#t-show-cases").await;
+    wait_until(
+        c,
+        "document.getElementById('t-cases').textContent.includes('2 <= E <= 10  value E')",
+        Duration::from_secs(5),
+    )
+    .await;
     // A case's button explains the tree with that value of E: with E = 2, B = 2, and F = 2
     // <= alpha = 2 cuts G; the root is 2.
     click(c, "#t-cases .case-line:nth-child(3) button").await;
@@ -784,6 +808,11 @@ async fn tree(c: &Client, url: &str) {
     assert_eq!(
         js(c, "return document.getElementById('t-input').value;").await,
         json!("A(B(D=10,E=2),C(F=2,G=4))")
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('t-quiz').value;").await,
+        json!(""),
+        "the case's button explains, it does not quiz"
     );
     // An example is one click away.
     click(c, "#t-examples button").await;

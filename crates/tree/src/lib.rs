@@ -44,4 +44,6 @@ pub use random::{
     MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES,
 };
 pub use report::{compare, compare_text, explain, CompareRow, Explanation, JsonReport};
-pub use unknown::{cases, cases_json, cases_text, unknown_question, Case, Course, RootValue};
+pub use unknown::{
+    cases, cases_json, cases_text, unknown_question, Case, Course, RootValue, UnknownQuestion,
+};

@@ -308,14 +308,25 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
     })
 }
 
-/// The question the cases answer, for a worksheet: "for which values of the unknown leaf is
-/// each subtree cut, and what is the root's value?", with the tree drawn bare; as text, and
-/// as the bare picture ([`crate::svg_question`]'s). Errors as [`cases`] does.
+/// The question the cases answer, for a worksheet or a quiz.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownQuestion {
+    /// What to find, a sentence each.
+    pub questions: Vec<String>,
+    /// The settings, the tree as text and drawn bare with its leaves numbered, then the
+    /// questions numbered.
+    pub text: String,
+    /// The bare picture ([`crate::svg_question`]'s), the leaf drawn `?`.
+    pub svg: String,
+}
+
+/// The question the cases answer: "for which values of the unknown leaf is each subtree cut,
+/// and what is the root's value?", with the tree drawn bare. Errors as [`cases`] does.
 pub fn unknown_question(
     tree: &Tree,
     settings: Settings,
     leaf: NodeId,
-) -> Result<(String, String), ExplainError> {
+) -> Result<UnknownQuestion, ExplainError> {
     if !tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
         return Err(ExplainError::Unsupported(format!(
             "node {leaf} is not a leaf of the tree"
@@ -338,11 +349,15 @@ pub fn unknown_question(
         None => format!("#{} (call its value x)", tree.node(leaf).leaf_index),
     };
     let algorithm = settings.algorithm.name();
-    let text = e.question_with(&[
+    let questions = vec![
         format!(
             "Leaf {who} is unknown. For which values of {x} does {algorithm} prune which subtrees?"
         ),
         format!("What is the root's value as {x} varies?"),
-    ]);
-    Ok((text, crate::draw::svg_question(&e)))
+    ];
+    Ok(UnknownQuestion {
+        text: e.question_with(&questions),
+        svg: crate::draw::svg_question(&e),
+        questions,
+    })
 }

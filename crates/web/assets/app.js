@@ -630,13 +630,18 @@ async function explainTree() {
       render(report);
     }
   } catch (e) {
-    // A needed unknown leaf is no dead end: how the search goes for each of its values.
-    const unknown = e.data && e.data.unknown && !quiz ? e.data.unknown : null;
+    // A needed unknown leaf is no dead end: how the search goes for each of its values, or
+    // (to test yourself) the question of them.
+    const data = e.data || {};
+    const unknown = !quiz && data.unknown;
+    const question = quiz && data.unknown_question;
+    if (unknown || question) T.request = request;
     if (unknown) showCases(unknown);
-    $("t-cases").hidden = !unknown;
+    if (question) showUnknownQuestion(question);
+    $("t-cases").hidden = !unknown && !question;
     $("t-error").textContent = e.message;
-    $("t-error").hidden = Boolean(unknown);
-    $("t-result").hidden = true;
+    $("t-error").hidden = Boolean(unknown || question);
+    $("t-result").hidden = !question;
   }
 }
 
@@ -663,10 +668,49 @@ function showCases(unknown) {
     if (c.tree === null) return;
     const b = document.createElement("button");
     b.textContent = `Explain with ${unknown.label || "x"} = ${c.example}`;
-    b.addEventListener("click", () => { $("t-input").value = c.tree; explainTree(); });
+    b.addEventListener("click", () => {
+      $("t-input").value = c.tree;
+      $("t-quiz").value = ""; // an answer was asked for: the explanation, not a new quiz
+      explainTree();
+    });
     line.appendChild(b);
   });
   row(lines[lines.length - 1]);
+}
+
+/**
+ * The question of a needed unknown leaf, to test yourself: the bare picture and what to find,
+ * and a button that fetches the cases (the answer).
+ */
+function showUnknownQuestion(question) {
+  T.report = null;
+  T.quiz = "";
+  $("t-picture").classList.remove("quiz");
+  drawPicture(question.question_svg);
+  $("t-quiz-panel").hidden = true;
+  $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = true;
+  const box = $("t-cases");
+  box.replaceChildren();
+  question.questions.forEach((q, i) => {
+    const p = document.createElement("p");
+    p.textContent = `${i + 1}. ${q}`;
+    box.appendChild(p);
+  });
+  const b = document.createElement("button");
+  b.id = "t-show-cases";
+  b.textContent = "Show the answer";
+  b.addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/tree", { ...T.request, question: false, sealed: false, compare: false });
+    } catch (e) {
+      if (e.data && e.data.unknown) showCases(e.data.unknown);
+      else {
+        $("t-error").textContent = e.message;
+        $("t-error").hidden = false;
+      }
+    }
+  });
+  box.appendChild(b);
 }
 
 /** Puts a picture in the frame; small trees are drawn larger, up to the width of the frame. */
@@ -1032,7 +1076,7 @@ $("t-random").addEventListener("click", async () => {
 });
 // A setting changed explains the tree again at once.
 for (const id of ["t-root", "t-order", "t-algorithm", "t-cut", "t-view", "t-quiz"]) {
-  $(id).addEventListener("change", () => { if (T.report) explainTree(); });
+  $(id).addEventListener("change", () => { if (T.request) explainTree(); });
 }
 $("t-check").addEventListener("click", checkQuiz);
 $("t-guess").addEventListener("keydown", (e) => { if (e.key === "Enter") checkQuiz(); });

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, explain, fresh_seed, given, parse, parse_values, svg,
-    svg_question, Algorithm, ExplainError, Order, RandomError, RandomTree, RootKind, Settings,
-    Shape, Tree, View, DEFAULT_VALUES,
+    svg_question, unknown_question, Algorithm, ExplainError, Order, RandomError, RandomTree,
+    RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -166,14 +166,22 @@ pub async fn explain_tree(
 const MAX_CASE_LEAVES: usize = 200;
 
 /// A tree the search cannot explain: 422, and when the search needs an unknown leaf (not too
-/// big a tree, and not for a sealed question: the cases are an answer), `unknown` says how it
-/// goes for each of its values (as `--format json` does, with the text report as `text`).
+/// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
+/// with the text report as `text`), or for a sealed question (the cases are an answer)
+/// `unknown_question` asks it: `questions` and the bare picture, `question_svg`.
 fn unexplained(tree: &Tree, settings: Settings, e: ExplainError, sealed: bool) -> ApiError {
     let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
     match e {
-        ExplainError::UnknownLeaf { node, .. }
-            if !sealed && tree.leaves.len() <= MAX_CASE_LEAVES =>
-        {
+        ExplainError::UnknownLeaf { node, .. } if sealed => {
+            match unknown_question(tree, settings, node) {
+                Ok(q) => error.with(
+                    "unknown_question",
+                    serde_json::json!({ "questions": q.questions, "question_svg": q.svg }),
+                ),
+                Err(_) => error,
+            }
+        }
+        ExplainError::UnknownLeaf { node, .. } if tree.leaves.len() <= MAX_CASE_LEAVES => {
             match cases(tree, settings, node) {
                 Ok(all) => {
                     let mut json = cases_json(tree, node, &all);

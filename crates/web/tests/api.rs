@@ -231,10 +231,23 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["text"].as_str().unwrap().contains("x >= 3"),
         "{v}"
     );
-    // A sealed question holds no answer, not even in an error.
+    // A sealed question holds no answer, not even in an error: it asks the question.
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]", "sealed": true})).await;
     assert_eq!(s, 422, "{v}");
     assert!(v.get("unknown").is_none(), "{v}");
+    let q = &v["unknown_question"];
+    assert!(
+        q["questions"][0]
+            .as_str()
+            .unwrap()
+            .contains("For which values of x"),
+        "{v}"
+    );
+    let svg = q["question_svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains(">?</text>"),
+        "{svg}"
+    );
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": [2]})).await;
     assert_eq!(s, 422);
     assert!(
