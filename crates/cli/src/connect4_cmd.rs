@@ -62,7 +62,7 @@ pub struct PlayArgs {
     first: First,
     /// Seconds the engine may think in the opening, before the board is small enough to
     /// solve exactly (from 14 stones on).
-    #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
+    #[arg(long, default_value_t = 1.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
 }
 

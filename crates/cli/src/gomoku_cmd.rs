@@ -48,7 +48,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
     /// Seconds the engine thinks per move.
-    #[arg(long, default_value_t = 2.0, value_parser = crate::seconds)]
+    #[arg(long, default_value_t = 2.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
     /// Start from these moves (an opening to practise, or a game left off), e.g. h8i9h9;
     /// `--first` still says who plays Black. `undo` takes back no move of them.
@@ -89,7 +89,7 @@ pub struct BenchArgs {
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// Seconds per opening with `--openings`.
-    #[arg(long, default_value_t = 5.0, value_parser = crate::seconds)]
+    #[arg(long, default_value_t = 5.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
     /// Board size for `--openings`.
     #[arg(long, default_value_t = 15)]
@@ -274,7 +274,7 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "time")]
     depth: Option<u32>,
     /// Search this many seconds (default 2 when neither depth nor nodes is given).
-    #[arg(long, value_parser = crate::seconds)]
+    #[arg(long, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: Option<f64>,
     /// Stop after this many nodes (the proof search's included), on top of any depth or
     /// time: with one thread the same answer on any machine, however loaded.

@@ -101,7 +101,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "0/1", value_parser = time_control)]
     tc: Vec<TimeControl>,
     /// Seconds a brain may run over its time before it loses on time.
-    #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
+    #[arg(long, default_value_t = 1.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     tolerance: f64,
     /// A node cap on every move (`INFO max_node`, the Yixin-Board extension): with brains
     /// that honour it, a game repeats on any machine.

@@ -37,7 +37,7 @@ pub struct ReviewArgs {
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
     /// Seconds of search for each position (default 0.5 when no depth is given).
-    #[arg(long, value_parser = crate::seconds, conflicts_with = "depth")]
+    #[arg(long, value_parser = crate::seconds, allow_negative_numbers = true, conflicts_with = "depth")]
     time: Option<f64>,
     /// Search each position this many plies instead (the same review on any machine).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]

@@ -17,7 +17,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 2)]
     max_searches: usize,
     /// Longest the engine may think for one request, in seconds.
-    #[arg(long, default_value_t = 30.0, value_parser = crate::seconds)]
+    #[arg(long, default_value_t = 30.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     max_think: f64,
     /// Largest tree explained, in nodes.
     #[arg(long, default_value_t = 5000)]

@@ -876,7 +876,7 @@ fn gomoku_bench_is_deterministic() {
 
 #[test]
 fn seconds_must_be_a_sane_number() {
-    for t in ["nan", "inf", "1e308", "0", "soon"] {
+    for t in ["nan", "inf", "1e308", "0", "soon", "-1"] {
         let err = fails(&["gomoku", "analyze", "h8", "--time", t]);
         assert!(err.contains("--time"), "--time {t}: {err}");
         let err = fails(&["connect4", "play", "--time", t]);
