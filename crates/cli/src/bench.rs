@@ -18,16 +18,16 @@ use serde::Serialize;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Depth of the alpha-beta searches (minimax goes two plies less, the driver also two more).
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, allow_negative_numbers = true)]
     depth: u32,
     /// Cells of the benchmark game (its branching factor is about twice this).
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = 14, allow_negative_numbers = true)]
     cells: u32,
     /// Seed of the benchmark game.
-    #[arg(long, default_value_t = 2024)]
+    #[arg(long, default_value_t = 2024, allow_negative_numbers = true)]
     seed: u64,
     /// Leaves of the explicit tree for the explainer benchmark.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true)]
     tree_leaves: usize,
     /// Also write the benchmark tree to this file (to time `alphabeta tree -f FILE`).
     #[arg(long)]

@@ -45,13 +45,13 @@ pub struct BenchArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Only the first N lines of each file.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     limit: Option<usize>,
     /// Only win, draw or loss (the expected score's sign is checked).
     #[arg(long)]
     weak: bool,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, allow_negative_numbers = true)]
     tt_mb: usize,
 }
 

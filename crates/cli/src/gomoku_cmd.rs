@@ -39,7 +39,7 @@ pub enum GomokuCommand {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Board size (5 to 22).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
@@ -62,7 +62,7 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct Threads {
     /// Search threads (Lazy SMP: they share the table; one thread repeats its search exactly).
-    #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = thread_count())]
+    #[arg(long = "threads", value_name = "THREADS", default_value_t = 1, value_parser = thread_count(), allow_negative_numbers = true)]
     pub(crate) n: u16,
 }
 
@@ -80,7 +80,7 @@ enum First {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Depth of every search, 1 to 12.
-    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=12))]
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=12), allow_negative_numbers = true)]
     depth: u32,
     /// Instead: search each opening of this file (c-gomoku-cli's `offset` form, one a line:
     /// x,y pairs from the centre, or its `pos` form: `h8i9`, rows from 1 at the top) for
@@ -92,10 +92,10 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 5.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
     /// Board size for `--openings`.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Search threads for `--openings` (the depth benchmark itself is one thread).
-    #[arg(long, default_value_t = 1, requires = "openings", value_parser = thread_count())]
+    #[arg(long, default_value_t = 1, requires = "openings", value_parser = thread_count(), allow_negative_numbers = true)]
     threads: u16,
 }
 
@@ -114,14 +114,14 @@ pub struct VcfArgs {
     /// The moves played, e.g. h8i9h9 (column letter, row from the bottom) or "7,7 8,8".
     position: String,
     /// Board size (5 to 22).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
     /// The longest sequence to look for, in the attacker's moves (fours, and for `vct`
     /// open threes too); `vct` defaults to 8.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_moves: Option<u32>,
     /// Print JSON.
     #[arg(long)]
@@ -265,26 +265,26 @@ pub struct AnalyzeArgs {
     #[arg(default_value = "")]
     position: String,
     /// Board size (5 to 22).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
     /// Search this many plies.
-    #[arg(long, conflicts_with = "time")]
+    #[arg(long, conflicts_with = "time", allow_negative_numbers = true)]
     depth: Option<u32>,
     /// Search this many seconds (default 2 when neither depth nor nodes is given).
     #[arg(long, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: Option<f64>,
     /// Stop after this many nodes (the proof search's included), on top of any depth or
     /// time: with one thread the same answer on any machine, however loaded.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     nodes: Option<u64>,
     #[command(flatten)]
     threads: Threads,
     /// Report the best N moves, each with its score and line, from one search under the
     /// limit: each depth searches the position N times, each without the moves found before.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=50))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=50), allow_negative_numbers = true)]
     multipv: u16,
     /// Print JSON.
     #[arg(long)]

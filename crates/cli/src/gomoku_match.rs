@@ -56,7 +56,7 @@ pub struct MatchArgs {
     /// Games to play (2 when left out), in a tournament for each pairing; with
     /// `--openings`, each opening twice, the colours swapped. With `--sprt`, the most to
     /// play (100,000 when left out).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000), allow_negative_numbers = true)]
     games: Option<u32>,
     /// End the match when a sequential probability ratio test decides between H0 "the first
     /// engine is ELO0 stronger" and H1 "ELO1 stronger" (logistic Elo; negative is weaker),
@@ -78,7 +78,12 @@ pub struct MatchArgs {
     /// Take the openings in an order shuffled by SEED (the same seed, the same order on any
     /// machine), as c-gomoku-cli's `order=random srand=SEED`: a match shorter than its file
     /// samples all of it, not its first lines.
-    #[arg(long, value_name = "SEED", requires = "openings")]
+    #[arg(
+        long,
+        value_name = "SEED",
+        requires = "openings",
+        allow_negative_numbers = true
+    )]
     shuffle: Option<u64>,
     /// Open each game by swap2 (the protocol's `SWAP2BOARD`) instead of from an opening: the
     /// engine that would play Black in the round (the pairing's first in even rounds) places
@@ -88,7 +93,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "openings")]
     swap2: bool,
     /// Board size (5 to 22).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Which lines win (and under renju, Black's fouls lose).
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
@@ -117,7 +122,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "350", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     memory: Vec<u64>,
     /// A game with this many stones and no five is a draw (0: when the board is full).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     draw_after: usize,
     /// Keep each brain running from one game to the next (per game played at once) and
     /// start each new game with `RESTART` (the protocol's optional command for a new game)
@@ -129,7 +134,7 @@ pub struct MatchArgs {
     #[arg(long)]
     reuse: bool,
     /// Games played at once (each game runs its two brains as two processes).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     concurrency: u32,
     /// Append each game to FILE as SGF when it ends (the opening's moves marked, the brains'
     /// names, the result: `B+1` a five, `B+T` on time, `B+F` by forfeit).

@@ -28,10 +28,10 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     psq: Option<std::path::PathBuf>,
     /// Which game of the SGF file, from 1 (default 1).
-    #[arg(long, requires = "sgf", conflicts_with = "moves", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, requires = "sgf", conflicts_with = "moves", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     game: Option<u32>,
     /// Board size (5 to 22).
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
     size: u32,
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
@@ -40,7 +40,7 @@ pub struct ReviewArgs {
     #[arg(long, value_parser = crate::seconds, allow_negative_numbers = true, conflicts_with = "depth")]
     time: Option<f64>,
     /// Search each position this many plies instead (the same review on any machine).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     depth: Option<u32>,
     #[command(flatten)]
     threads: Threads,

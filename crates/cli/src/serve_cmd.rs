@@ -8,19 +8,19 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// Port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, allow_negative_numbers = true)]
     port: u16,
     /// Address to listen on; 0.0.0.0 opens the page to the network.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Searches running at once (each holds one engine and its table); more get 503.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
     max_searches: usize,
     /// Longest the engine may think for one request, in seconds.
     #[arg(long, default_value_t = 30.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     max_think: f64,
     /// Largest tree explained, in nodes.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 5000, allow_negative_numbers = true)]
     max_tree_nodes: usize,
 }
 

@@ -41,7 +41,7 @@ pub struct AnalyzeArgs {
     /// Also every move's value by the material's look-ahead: the positions this many plies
     /// ahead (1 to 9) scored by f(p) = open lines for the side to move - for the other,
     /// backed up by minimax.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9), allow_negative_numbers = true)]
     plies: Option<u32>,
     /// Print JSON.
     #[arg(long)]

@@ -56,7 +56,7 @@ pub struct TreeArgs {
     random: Option<String>,
     /// The random tree's seed: the same seed, shape and values give the same tree (by
     /// default one is chosen and printed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// The random tree's leaf values, both ends included [default: 0..20].
     #[arg(long, value_name = "LOW..HIGH", allow_hyphen_values = true)]

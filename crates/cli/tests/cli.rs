@@ -77,6 +77,20 @@ fn bad_arguments_fail_with_a_message() {
     let o = alphabeta(&["bench", "--depth", "99"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--depth"), "{}", stderr(&o));
+    // A negative number is a bad value of its flag, not an unknown argument.
+    for args in [
+        ["bench", "--depth", "-3"],
+        ["tree", "--seed", "-5"],
+        ["serve", "--port", "-1"],
+    ] {
+        let o = alphabeta(&args);
+        assert!(!o.status.success());
+        assert!(
+            stderr(&o).contains(&format!("invalid value '{}' for '{}", args[2], args[1])),
+            "{}",
+            stderr(&o)
+        );
+    }
     let o = alphabeta(&["bench", "--cells", "many"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--cells"), "{}", stderr(&o));
