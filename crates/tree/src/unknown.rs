@@ -64,11 +64,7 @@ impl Case {
 /// the search goes alike, together covering `-MAX_VALUE..=MAX_VALUE`. Errors that do not
 /// come from an unknown leaf (an unsupported setting, a `leaf` that is not one) are returned.
 pub fn cases(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Case>, ExplainError> {
-    if !tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
-        return Err(ExplainError::Unsupported(format!(
-            "node {leaf} is not a leaf of the tree"
-        )));
-    }
+    must_be_leaf(tree, leaf)?;
     let mut t = tree.clone();
     let mut course_at = |x: i32| -> Result<Course, ExplainError> {
         t.nodes[leaf as usize].value = Some(x);
@@ -183,6 +179,25 @@ fn same_course(a: &Case, b: &Case) -> Option<Course> {
     }
 }
 
+/// `leaf` is a leaf of `tree`, or the error that says it is not.
+fn must_be_leaf(tree: &Tree, leaf: NodeId) -> Result<(), ExplainError> {
+    if tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
+        Ok(())
+    } else {
+        Err(ExplainError::Unsupported(format!(
+            "node {leaf} is not a leaf of the tree"
+        )))
+    }
+}
+
+/// The unknown leaf as the text names it: its label, else its number and its value's name.
+fn who(tree: &Tree, leaf: NodeId) -> String {
+    match &tree.node(leaf).label {
+        Some(l) => l.clone(),
+        None => format!("#{} (call its value x)", tree.node(leaf).leaf_index),
+    }
+}
+
 /// The name the cases give the unknown: its label, else `x`.
 fn variable(tree: &Tree, leaf: NodeId) -> String {
     tree.node(leaf).label.clone().unwrap_or_else(|| "x".into())
@@ -208,10 +223,7 @@ fn range_text(x: &str, c: &Case) -> String {
 /// The cases as text: a line a case, after a line that says which leaf they are about.
 pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
     let x = variable(tree, leaf);
-    let who = match &tree.node(leaf).label {
-        Some(l) => l.clone(),
-        None => format!("#{} (call it x)", tree.node(leaf).leaf_index),
-    };
+    let who = who(tree, leaf);
     let mut o = format!(
         "the search needs leaf {who}, which is unknown ('?'); how it goes for each value of {x}:\n"
     );
@@ -327,11 +339,7 @@ pub fn unknown_question(
     settings: Settings,
     leaf: NodeId,
 ) -> Result<UnknownQuestion, ExplainError> {
-    if !tree.nodes.get(leaf as usize).is_some_and(|n| n.is_leaf()) {
-        return Err(ExplainError::Unsupported(format!(
-            "node {leaf} is not a leaf of the tree"
-        )));
-    }
+    must_be_leaf(tree, leaf)?;
     // The question shows the settings and the tree, never the search: any value of the leaf
     // gives a run to hold them (another unknown leaf it needs as well is then no matter).
     let mut t = tree.clone();
@@ -344,10 +352,7 @@ pub fn unknown_question(
         minimum: None,
     };
     let x = variable(tree, leaf);
-    let who = match &tree.node(leaf).label {
-        Some(l) => l.clone(),
-        None => format!("#{} (call its value x)", tree.node(leaf).leaf_index),
-    };
+    let who = who(tree, leaf);
     let algorithm = settings.algorithm.name();
     let questions = vec![
         format!(
