@@ -131,7 +131,10 @@ pub struct VcfArgs {
 #[derive(Serialize)]
 struct ThreatJson {
     position: String,
-    to_move: String,
+    /// `null` once the game is over.
+    to_move: Option<String>,
+    /// `black`, `white`, `draw` or `null` while the game goes on.
+    result: Option<&'static str>,
     wins: bool,
     sequence: Vec<String>,
     attacker_moves: usize,
@@ -193,7 +196,8 @@ fn threat_search(a: &VcfArgs, threes: bool) -> Result<()> {
     if a.json {
         let j = ThreatJson {
             position: board.move_string(),
-            to_move: side.into(),
+            to_move: board.result().is_none().then(|| side.into()),
+            result: board.result(),
             wins: line.is_some(),
             attacker_moves,
             sequence: names,
@@ -309,7 +313,10 @@ pub(crate) enum RuleArg {
 #[derive(Serialize)]
 struct AnalyzeJson {
     position: String,
-    to_move: String,
+    /// `null` once the game is over.
+    to_move: Option<String>,
+    /// `black`, `white`, `draw` or `null` while the game goes on.
+    result: Option<&'static str>,
     iterations: Vec<IterationReport>,
     best_move: Option<String>,
     score: String,
@@ -390,7 +397,8 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
     if a.json {
         let j = AnalyzeJson {
             position: shown.move_string(),
-            to_move: side.into(),
+            to_move: shown.result().is_none().then(|| side.into()),
+            result: shown.result(),
             iterations,
             best_move: best,
             score: t.score.to_string(),

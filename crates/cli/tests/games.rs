@@ -655,7 +655,18 @@ fn a_finished_game_is_reported_as_won_not_as_a_side_to_move() {
         assert_eq!(cells, ["h10", "h11", "h12", "h8", "h9"], "{command}");
         assert!(!out.contains("to move"), "{command}:\n{out}");
         assert!(!out.contains("no VC"), "{command}:\n{out}");
+        let j: Value = serde_json::from_str(&ok(&["gomoku", command, won, "--json"])).unwrap();
+        assert_eq!(
+            (&j["result"], &j["to_move"]),
+            (&json!("black"), &Value::Null)
+        );
     }
+    // While the game goes on: no result, a side to move.
+    let j: Value = serde_json::from_str(&ok(&["gomoku", "vcf", "h8i9", "--json"])).unwrap();
+    assert_eq!(
+        (&j["result"], &j["to_move"]),
+        (&Value::Null, &json!("black"))
+    );
 }
 
 #[test]

@@ -1023,6 +1023,16 @@ impl Board {
         self.history.len() == self.size as usize * self.size as usize
     }
 
+    /// How the game has ended, as reports name it: `black` or `white` (the winner), `draw`
+    /// (a full board), or `None` while it goes on.
+    pub fn result(&self) -> Option<&'static str> {
+        match self.winner() {
+            Some(c) => Some(c.name()),
+            None if self.is_full() => Some("draw"),
+            None => None,
+        }
+    }
+
     /// Every cell of the playing area.
     pub fn cells(&self) -> impl Iterator<Item = u16> + '_ {
         let n = self.size as u32;

@@ -160,11 +160,7 @@ fn forbidden_cells(b: &Board) -> Vec<ForbiddenCell> {
 
 fn state_of(id: &str, slot: &Slot) -> GameState {
     let b = &slot.board;
-    let result = match b.winner() {
-        Some(c) => Some(c.name()),
-        None if b.is_full() => Some("draw"),
-        None => None,
-    };
+    let result = b.result();
     GameState {
         id: id.to_string(),
         size: b.size(),
