@@ -787,6 +787,15 @@ async fn tree(c: &Client, url: &str) {
         text(c, "t-picture").await.contains('?'),
         "the bare picture shows E as ?"
     );
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('t-unknown-download').href.startsWith('blob:');"
+        )
+        .await,
+        json!(true),
+        "the question's picture can be downloaded"
+    );
     click(c, "#t-show-cases").await;
     wait_until(
         c,

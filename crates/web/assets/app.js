@@ -689,6 +689,8 @@ function showUnknownQuestion(question) {
   drawPicture(question.question_svg);
   $("t-quiz-panel").hidden = true;
   $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = true;
+  const before = document.getElementById("t-unknown-download");
+  if (before) URL.revokeObjectURL(before.href);
   const box = $("t-cases");
   box.replaceChildren();
   question.questions.forEach((q, i) => {
@@ -696,6 +698,13 @@ function showUnknownQuestion(question) {
     p.textContent = `${i + 1}. ${q}`;
     box.appendChild(p);
   });
+  // The bare picture as a file, for a worksheet (as the other questions offer it).
+  const a = document.createElement("a");
+  a.className = "button";
+  a.id = "t-unknown-download";
+  a.download = "question.svg";
+  a.textContent = "Download the question";
+  a.href = URL.createObjectURL(new Blob([question.question_svg], { type: "image/svg+xml" }));
   const b = document.createElement("button");
   b.id = "t-show-cases";
   b.textContent = "Show the answer";
@@ -710,7 +719,10 @@ function showUnknownQuestion(question) {
       }
     }
   });
-  box.appendChild(b);
+  const controls = document.createElement("div");
+  controls.className = "controls";
+  controls.append(b, a);
+  box.appendChild(controls);
 }
 
 /** Puts a picture in the frame; small trees are drawn larger, up to the width of the frame. */
