@@ -645,13 +645,21 @@ async function explainTree() {
   }
 }
 
+/** Empties the box of cases (freeing a question's download), and returns it. */
+function clearCases() {
+  const link = document.getElementById("t-unknown-download");
+  if (link) URL.revokeObjectURL(link.href);
+  const box = $("t-cases");
+  box.replaceChildren();
+  return box;
+}
+
 /**
  * The cases of a needed unknown leaf: the report's lines, each case with a button that puts
  * its example value in the tree and explains that, step by step.
  */
 function showCases(unknown) {
-  const box = $("t-cases");
-  box.replaceChildren();
+  const box = clearCases();
   const lines = unknown.text.trimEnd().split("\n");
   const row = (text) => {
     const line = document.createElement("div");
@@ -689,10 +697,7 @@ function showUnknownQuestion(question) {
   drawPicture(question.question_svg);
   $("t-quiz-panel").hidden = true;
   $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = true;
-  const before = document.getElementById("t-unknown-download");
-  if (before) URL.revokeObjectURL(before.href);
-  const box = $("t-cases");
-  box.replaceChildren();
+  const box = clearCases();
   question.questions.forEach((q, i) => {
     const p = document.createElement("p");
     p.textContent = `${i + 1}. ${q}`;
