@@ -267,6 +267,21 @@ fn shell_quote(s: &str) -> String {
     }
 }
 
+/// JSON on standard output: pretty for a person at a terminal, compact for a program (and for
+/// big trees).
+fn print_json(value: &impl Serialize) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    if std::io::stdout().is_terminal() {
+        serde_json::to_writer_pretty(&mut w, value)?;
+    } else {
+        serde_json::to_writer(&mut w, value)?;
+    }
+    writeln!(w)?;
+    w.flush()?;
+    Ok(())
+}
+
 pub fn run(args: &TreeArgs) -> Result<()> {
     // (Checked here: clap waives `requires` when the required argument conflicts with one
     // given, as --random does with a tree.)
@@ -327,13 +342,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         // The question of an exam's "x" (its answer: this command without --quiz).
         Err(ExplainError::UnknownLeaf { node, .. }) if args.quiz => {
             let question = unknown_question(&tree, settings, node)?;
-            let (text, picture) = (question.text, question.svg);
             let answer = answer_command(args, None, false);
             if args.format == FormatArg::Svg {
-                print!("{picture}");
+                print!("{}", question.svg);
                 eprintln!("the answer: {answer}");
             } else {
-                print!("{text}");
+                print!("{}", question.text);
                 println!("\nthe answer: {answer}");
             }
             return Ok(());
@@ -345,10 +359,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
-                println!(
-                    "{}",
-                    serde_json::json!({ "unknown": cases_json(&tree, node, &all) })
-                );
+                print_json(&serde_json::json!({ "unknown": cases_json(&tree, node, &all) }))?;
             } else {
                 print!("{}", cases_text(&tree, node, &all));
             }
@@ -406,16 +417,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
                 random,
                 given: checked.as_ref().map(|g| e.given_json(g)),
             };
-            // Pretty for a person at a terminal, compact for a program (and for big trees).
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::new(stdout.lock());
-            if std::io::stdout().is_terminal() {
-                serde_json::to_writer_pretty(&mut w, &out)?;
-            } else {
-                serde_json::to_writer(&mut w, &out)?;
-            }
-            writeln!(w)?;
-            w.flush()?;
+            print_json(&out)?;
         }
         FormatArg::Dot => print!("{}", dot(&e)),
         FormatArg::Svg => print!("{}", svg(&e)),
