@@ -293,6 +293,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Some(r) => r.tree.clone(),
         None => read_input(args)?,
     };
+    // How to draw a random tree again: its shape, values and seed, then the tree itself.
+    let random_line = random
+        .as_ref()
+        .map(|r| format!("{}: {}", r.about(), r.tree));
     if args.quiz && matches!(args.format, FormatArg::Json | FormatArg::Dot) {
         bail!("--quiz prints the question as text or as an SVG picture, not as JSON or DOT");
     }
@@ -325,8 +329,8 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         },
     };
     if args.compare && args.format != FormatArg::Json {
-        if let Some(r) = &random {
-            println!("{}: {}", r.about(), r.tree);
+        if let Some(line) = &random_line {
+            println!("{line}");
         }
         let rows = compare(&tree, settings.root, settings.cut);
         let min = alphabeta_tree::minimum(&tree, settings.root);
@@ -371,9 +375,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Some(text) => Some(given(&tree, settings.root, &leaf_numbers(&tree, text)?)?),
         None => None,
     };
-    if let (Some(r), FormatArg::Dot | FormatArg::Svg) = (&random, args.format) {
-        // A picture has no room for the tree's text: how to draw it again goes to standard error.
-        eprintln!("{}: {}", r.about(), r.tree);
+    if let (Some(line), FormatArg::Dot | FormatArg::Svg) = (&random_line, args.format) {
+        // A picture has no room for the tree's text: it goes to standard error.
+        eprintln!("{line}");
     }
     if args.quiz {
         let seed = random.as_ref().map(|r| r.seed);
@@ -398,8 +402,8 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     }
     match args.format {
         FormatArg::Text => {
-            if let Some(r) = &random {
-                println!("{}: {}", r.about(), r.tree);
+            if let Some(line) = &random_line {
+                println!("{line}");
             }
             match &checked {
                 Some(g) => print!("{}", e.given_text(g)),

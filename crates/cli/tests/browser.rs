@@ -845,7 +845,7 @@ async fn negamax_view(c: &Client) {
     let texts = "return [...document.querySelectorAll('#t-picture g[data-node] text.val')].map(t => t.textContent);";
     wait_until(
         c,
-        "document.getElementById('t-summary').textContent.startsWith('Value 4, best move [0]. negamax')",
+        "document.getElementById('t-summary').textContent.startsWith('Value 4, best move [0]. negamax alpha-beta opened')",
         Duration::from_secs(10),
     )
     .await;
@@ -878,7 +878,7 @@ async fn negamax_view(c: &Client) {
     choose(c, "t-algorithm", "alphabeta").await;
     wait_until(
         c,
-        "document.getElementById('t-summary').textContent.includes('alphabeta opened')",
+        "document.getElementById('t-summary').textContent.includes('alpha-beta (fail-hard) opened')",
         Duration::from_secs(10),
     )
     .await;
@@ -934,8 +934,8 @@ async fn compare_table(c: &Client) {
             .clone()
     };
     assert_eq!(
-        row("minimax"),
-        json!(["minimax", all.to_string(), all.to_string()])
+        row("minimax (no pruning)"),
+        json!(["minimax (no pruning)", all.to_string(), all.to_string()])
     );
     assert_eq!(
         row("alpha-beta (fail-hard)"),
@@ -971,7 +971,7 @@ async fn compare_table(c: &Client) {
     .await;
     wait_until(
         c,
-        &format!("document.getElementById('t-summary').textContent.includes('alphabeta opened {rtl} of {all} leaves')"),
+        &format!("document.getElementById('t-summary').textContent.includes('alpha-beta (fail-hard) opened {rtl} of {all} leaves')"),
         Duration::from_secs(10),
     )
     .await;
@@ -983,7 +983,7 @@ async fn compare_table(c: &Client) {
     click(c, "#t-use-best").await;
     wait_until(
         c,
-        &format!("document.getElementById('t-summary').textContent.includes('alphabeta opened {fewest} of {all} leaves')"),
+        &format!("document.getElementById('t-summary').textContent.includes('alpha-beta (fail-hard) opened {fewest} of {all} leaves')"),
         Duration::from_secs(10),
     )
     .await;

@@ -756,7 +756,7 @@ function render(report) {
   $("t-summary").textContent =
     `Value ${report.value}` +
     (report.best_move === null ? "" : `, best move ${report.best_move_label || `[${report.best_move}]`}`) +
-    `. ${report.algorithm} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
+    `. ${algorithmName(report.algorithm)} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
     `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
     (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
   showCompare(report);
@@ -767,7 +767,11 @@ function render(report) {
 
 // The comparison: leaves opened by every algorithm in both orders (a cell explains the tree
 // with those settings), the fewest, and the order in which alpha-beta opens only those.
-const ALGORITHM_NAMES = { minimax: "minimax", alphabeta: "alpha-beta (fail-hard)", "alphabeta-soft": "alpha-beta (fail-soft)", negamax: "negamax alpha-beta", pvs: "principal variation search" };
+// An algorithm's name as people write it: the settings' own option text, one list for both.
+function algorithmName(key) {
+  const option = [...$("t-algorithm").options].find((o) => o.value === key);
+  return option ? option.textContent : key;
+}
 
 function showCompare(r) {
   const body = $("t-compare");
@@ -775,7 +779,7 @@ function showCompare(r) {
   for (let i = 0; i < r.compare.length; i += 2) {
     const tr = document.createElement("tr");
     const name = document.createElement("td");
-    name.textContent = ALGORITHM_NAMES[r.compare[i].algorithm] || r.compare[i].algorithm;
+    name.textContent = algorithmName(r.compare[i].algorithm);
     tr.appendChild(name);
     for (const row of [r.compare[i], r.compare[i + 1]]) {
       const td = document.createElement("td");
