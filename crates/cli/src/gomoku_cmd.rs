@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    Board, Caps, Engine, IterationReport, Limit, LineReport, Rule, Source, VcfSearch, VctSearch,
+    Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source, VcfSearch,
+    VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -50,6 +51,11 @@ pub struct PlayArgs {
     /// Seconds the engine thinks per move.
     #[arg(long, default_value_t = 2.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
+    /// Play against a weaker engine: level 1 (a beginner's opponent) to 5, each searching
+    /// four times the nodes of the one below and choosing among its best few moves by
+    /// chance; full strength when left out. `hint` is at full strength all the same.
+    #[arg(long, allow_negative_numbers = true)]
+    level: Option<Level>,
     /// Start from these moves (an opening to practise, or a game left off), e.g. h8i9h9;
     /// `--first` still says who plays Black. `undo` takes back no move of them.
     #[arg(long, value_name = "MOVES")]
@@ -644,6 +650,7 @@ fn play(a: &PlayArgs) -> Result<()> {
     }
     let mut engine = Engine::default();
     engine.set_threads(a.threads.n.into());
+    engine.set_level(a.level, Level::fresh_seed());
     let human_black = matches!(a.first, First::Human);
     // The first move `undo` may take back: the human's first after the given moves.
     let start = board.history().len();
@@ -734,8 +741,9 @@ fn play(a: &PlayArgs) -> Result<()> {
             if t.source == Source::Forced && !t.score.is_win() {
                 println!("engine plays {} (forced)", board.name(cell));
             } else {
+                let level = a.level.map(|l| format!("level {l}: ")).unwrap_or_default();
                 println!(
-                    "engine plays {} ({}, {})",
+                    "engine plays {} ({level}{}, {})",
                     board.name(cell),
                     t.source.name(),
                     t.score

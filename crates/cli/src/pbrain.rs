@@ -27,7 +27,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use alphabeta::{Bound, Iteration, Observer, Score, StopHandle};
-use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Limit, Rule};
+use alphabeta_gomoku::{Board, BoardError, Caps, Cell, Engine, Level, Limit, Rule};
 
 /// What the brain says in `ABOUT`.
 const ABOUT: &str = concat!(
@@ -131,9 +131,11 @@ const DEFAULT_TABLE_MB: usize = 64;
 /// session 59). So the smallest allowance the brain keeps inside is about 6 MB.
 const RESERVE_BYTES: u64 = 6 << 20;
 
-/// Runs the protocol until `END` or the end of the input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W) {
+/// Runs the protocol until `END` or the end of the input; every move (and swap2 choice) at
+/// `level` below full strength if one is given (`YXNBEST`'s analysis at full strength).
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, mut out: W, level: Option<Level>) {
     let mut brain = Brain::new();
+    brain.engine.set_level(level, Level::fresh_seed());
     let stops = brain.stops.clone();
     // A few lines held ahead: lines that flood in while the brain thinks wait in its input
     // pipe, not in its memory (each may be 64 KiB; `max_memory` counts every byte).

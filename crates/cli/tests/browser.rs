@@ -286,6 +286,18 @@ async fn gomoku(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // At level 1 the engine's reply searches at most the level's 1,000 nodes.
+    set_value(c, "g-level", "1").await;
+    click(c, "rect[data-cell=\"a1\"]").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#g-board circle[data-stone]').length === 4 && !document.getElementById('g-undo').disabled",
+        Duration::from_secs(20),
+    )
+    .await;
+    let nodes: u64 = text(c, "g-nodes").await.replace(',', "").parse().unwrap();
+    assert!((1..=1_000).contains(&nodes), "{nodes} nodes at level 1");
+    set_value(c, "g-level", "").await;
     // A hint: Black (the player) has two open threes, e4-g4 and l10-l12, and White nothing,
     // so exactly four moves win at once by an open four (d4, h4, l9, l13). The three rings
     // must be three of those; playing one clears them.

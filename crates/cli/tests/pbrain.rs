@@ -14,7 +14,13 @@ struct Brain {
 
 impl Brain {
     fn start() -> Brain {
+        Brain::start_with(&[])
+    }
+
+    /// The brain run with these command-line arguments.
+    fn start_with(args: &[&str]) -> Brain {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-alphabeta"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -369,6 +375,47 @@ fn node_and_depth_caps_bind_and_the_game_repeats() {
     assert_eq!(lifted, capped);
     let lifted = capped_game(&["INFO max_node 1000", "INFO max_node -1", "INFO max_depth 3"]);
     assert_eq!(lifted, shallow);
+}
+
+/// `--level 1`: each move searches at most the level's 1,000 nodes, or the manager's
+/// `max_node` if lower; a level out of range is refused before the protocol starts.
+#[test]
+fn a_level_searches_within_its_nodes() {
+    let nodes_of = |line: &str| -> Option<u64> {
+        let mut words = line.strip_prefix("MESSAGE depth ")?.split_whitespace();
+        words.find(|w| *w == "nodes")?;
+        words.next()?.parse().ok()
+    };
+    for (caps, most) in [(None, 1_000), (Some("INFO max_node 300"), 300)] {
+        let mut b = Brain::start_with(&["--level", "1"]);
+        b.send("START 15");
+        assert_eq!(b.reply(), "OK");
+        if let Some(line) = caps {
+            b.send(line);
+        }
+        let mut taken: HashSet<String> = ["7,7", "8,8", "8,7", "6,8"].map(String::from).into();
+        send_board(&mut b, &[(8, 8), (6, 8)], &[(7, 7), (8, 7)]);
+        for reply in ["6,6", "10,4"] {
+            let (messages, mv) = b.messages_then_reply();
+            let nodes: Vec<u64> = messages.iter().filter_map(|m| nodes_of(m)).collect();
+            assert!(!nodes.is_empty(), "{messages:?}");
+            assert!(nodes.iter().all(|&n| n <= most), "{messages:?}");
+            assert!(mv.contains(',') && taken.insert(mv.clone()), "{mv}");
+            if !taken.insert(reply.to_string()) {
+                break;
+            }
+            b.send(&format!("TURN {reply}"));
+        }
+        b.end();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-alphabeta"))
+        .args(["--level", "6"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the level must be 1 to 5, not '6'"), "{err}");
 }
 
 #[test]

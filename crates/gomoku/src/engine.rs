@@ -4,9 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta::{Game, Iteration, NoObserver, Observer, RootLine, Score, Search, SearchOptions};
+use alphabeta::{
+    mix64, Game, Iteration, NoObserver, Observer, RootLine, Score, Search, SearchOptions,
+};
 
-use crate::{Board, Cell, Threats, VcfSearch};
+use crate::{Board, Cell, Level, Threats, VcfSearch};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -178,6 +180,9 @@ pub struct Engine {
     search: Search,
     caps: Caps,
     blocked: Vec<u16>,
+    /// The level it plays at (none: full strength), and the counter its chances are drawn
+    /// from.
+    level: Option<(Level, u64)>,
 }
 
 /// Limits that hold on every move on top of its [`Limit`]: the Yixin-Board extension's
@@ -205,6 +210,7 @@ impl Engine {
             search: Search::new(search_options(megabytes)),
             caps: Caps::default(),
             blocked: Vec::new(),
+            level: None,
         }
     }
 
@@ -231,6 +237,21 @@ impl Engine {
     /// The cells the engine must not play ([`set_blocked`](Self::set_blocked)).
     pub fn blocked(&self) -> &[u16] {
         &self.blocked
+    }
+
+    /// Plays every later move at `level` below full strength (none: at full strength): a
+    /// search of the level's few nodes (fewer if the caps or the move's limit say so) for
+    /// its best few moves, one of which it [chooses](Level::choose) by chance. The chances
+    /// follow from `seed`: the same seed, the same choices in the same games. Only a single
+    /// move is played weaker; [`think_lines`](Self::think_lines) for several is analysis,
+    /// at full strength.
+    pub fn set_level(&mut self, level: Option<Level>, seed: u64) {
+        self.level = level.map(|l| (l, seed));
+    }
+
+    /// The level in force ([`set_level`](Self::set_level)).
+    pub fn level(&self) -> Option<Level> {
+        self.level.map(|(l, _)| l)
     }
 
     /// Resizes the table now, so the allocation is not paid inside the next move's time.
@@ -297,6 +318,19 @@ impl Engine {
         observer: &mut O,
         mut on_iteration: impl FnMut(&Iteration<u16>),
     ) -> Vec<Thought> {
+        if let (1, Some((level, state))) = (n, self.level) {
+            // A weaker move: the level's best few under its node cap, one chosen by chance.
+            let caps = self.caps;
+            let nodes = caps.nodes.map_or(level.nodes(), |c| c.min(level.nodes()));
+            self.caps.nodes = Some(nodes);
+            let mut lines =
+                self.think_lines_watched(board, limit, level.lines(), observer, on_iteration);
+            self.caps = caps;
+            // SplitMix64: a counter, mixed.
+            self.level = Some((level, state.wrapping_add(1)));
+            let chosen = level.choose(&lines, mix64(state));
+            return vec![lines.swap_remove(chosen)];
+        }
         let started = Instant::now();
         let stop = self.search.stop_handle();
         let mut moves = Vec::new();
@@ -565,6 +599,53 @@ mod tests {
             let m = play(&mut e, &mut b);
             e.set_blocked([e.blocked(), &[m]].concat());
         }
+    }
+
+    #[test]
+    fn a_level_takes_a_five_blocks_a_four_and_varies_its_quiet_moves() {
+        let mut e = Engine::new(1);
+        e.set_caps(Caps {
+            nodes: Some(2_000_000),
+            depth: None,
+        });
+        let levels = (1..=5).map(|n| Level::new(n).unwrap());
+        let moves_of = |e: &mut Engine, b: &mut Board, level: Level, tries: usize| {
+            e.set_level(Some(level), 7);
+            let mut seen = std::collections::BTreeSet::new();
+            for _ in 0..tries {
+                let t = e.think(b, Limit::Depth(64), |_| {});
+                assert!(
+                    t.nodes <= level.nodes(),
+                    "{} nodes at level {level}",
+                    t.nodes
+                );
+                seen.insert(b.name(t.best.expect("a move")));
+            }
+            seen.into_iter().collect::<Vec<_>>()
+        };
+        // Black to move: a five at g8 or l8, whatever the level and the chance.
+        let mut b = crate::test_util::board("h8h1i8h2j8h3k8h4");
+        for level in levels.clone() {
+            for m in moves_of(&mut e, &mut b, level, 8) {
+                assert!(m == "g8" || m == "l8", "level {level} played {m}");
+            }
+        }
+        // White to move, against Black's open four: an end of it (g8, l8) or a four of its
+        // own first (h4), never a quiet move.
+        let mut b = crate::test_util::board("h8h1i8h2j8h3k8");
+        for level in levels.clone() {
+            for m in moves_of(&mut e, &mut b, level, 8) {
+                assert!(
+                    m == "g8" || m == "l8" || m == "h4",
+                    "level {level} played {m}"
+                );
+            }
+        }
+        // A quiet opening: the weakest level plays more than one move over a few games, and
+        // the caps it ran under are the engine's own again afterwards.
+        let mut b = crate::test_util::board("h8i9");
+        assert!(moves_of(&mut e, &mut b, Level::WEAKEST, 12).len() >= 2);
+        assert_eq!(e.caps().nodes, Some(2_000_000));
     }
 
     #[test]

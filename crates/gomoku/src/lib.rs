@@ -32,6 +32,7 @@ mod counts;
 mod engine;
 mod evaluation;
 mod game;
+mod level;
 mod patterns;
 mod psq;
 mod renju;
@@ -54,6 +55,7 @@ pub use engine::{
 };
 pub use evaluation::Threats;
 pub use game::MAX_MOVES;
+pub use level::{Level, NoSuchLevel};
 pub use patterns::{Pattern, PATTERNS};
 pub use psq::{read_psq, write_psq, PsqError};
 pub use renju::Foul;

@@ -394,7 +394,8 @@ async function holdBoard(working, failed, task) {
 /** Asks the engine to move, reading its server-sent events as they arrive. */
 function think() {
   clearThinking();
-  const url = `/api/gomoku/games/${G.game.id}/think?time=${$("g-time").value}`;
+  const level = $("g-level").value;
+  const url = `/api/gomoku/games/${G.game.id}/think?time=${$("g-time").value}` + (level ? `&level=${level}` : "");
   return holdBoard("", "The engine could not move", (ctrl) =>
     readEvents(url, ctrl.signal, (event, d) => onEngineEvent(event, d, ctrl)));
 }
@@ -414,13 +415,12 @@ function onEngineEvent(event, d, ctrl) {
     G.thinking = null;
     drawBoard();
   } else if (event === "done") {
-    if (d.source !== "search") {
-      $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";
-      // A forced move is played without a search: no value unless it wins at once.
-      $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : d.score;
-      $("g-pv").textContent = d.pv.join(" ");
-      $("g-nodes").textContent = d.nodes.toLocaleString("en");
-    }
+    if (d.source !== "search") $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";
+    // The line of the move played (at a level, not always the search's best): a forced move
+    // is played without a search, no value unless it wins at once.
+    $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : d.score;
+    $("g-pv").textContent = d.pv.join(" ");
+    $("g-nodes").textContent = d.nodes.toLocaleString("en");
     G.pv = [];
     G.review = null;
     G.view = null;

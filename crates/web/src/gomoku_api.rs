@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Limit,
-    LineReport, MoveReport, MoveReview, Rule, SgfGame, Summary,
+    read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Level,
+    Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -432,6 +432,8 @@ fn search_and_return<T>(
 ) -> Option<T> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(&mut engine)));
     let back = if result.is_ok() {
+        // Full strength again for whichever request takes it next.
+        engine.set_level(None, 0);
         engine
     } else {
         Engine::new(app.limits.engine_megabytes)
@@ -609,11 +611,13 @@ pub async fn review(
     )
 }
 
-/// `GET /api/gomoku/games/{id}/think?time=2`: seconds to think (default 2).
+/// `GET /api/gomoku/games/{id}/think?time=2&level=3`: seconds to think (default 2), and a
+/// level below full strength to play at (1 to 5; full strength when left out).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Think {
     time: Option<f64>,
+    level: Option<String>,
 }
 
 /// The engine's move, played on the game, as streamed last.
@@ -646,6 +650,12 @@ pub async fn think(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let seconds = think_seconds(&app, q.time.unwrap_or(2.0))?;
+    let level = q
+        .level
+        .as_deref()
+        .map(str::parse::<Level>)
+        .transpose()
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     let start = Instant::now();
     let game_id = id.clone();
     stream_engine(
@@ -655,6 +665,7 @@ pub async fn think(
         move |board, engine, tx| {
             let shown = board.clone();
             let limit = Limit::Time(Duration::from_secs_f64(seconds));
+            engine.set_level(level, Level::fresh_seed());
             engine.think(board, limit, |it| {
                 let e = IterationReport::new(&shown, it);
                 let _ = tx.blocking_send(json_event("iteration", &e));

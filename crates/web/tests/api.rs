@@ -634,6 +634,42 @@ async fn gomoku_requests_that_make_no_sense() {
 }
 
 #[tokio::test]
+async fn a_level_plays_within_its_nodes_and_leaves_the_engine_at_full_strength() {
+    let base = start(small()).await; // one engine, shared by every request
+    let c = Client::new();
+    let g = new_game(&c, &base, json!({"moves": "h8i9h9i8"})).await;
+    let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
+    for bad in ["0", "6", "-1", "x", ""] {
+        let (s, v) = get(&c, &format!("{game}/think?time=1&level={bad}")).await;
+        assert_eq!(s, 400, "level={bad}: {v}");
+        assert!(error_of(&v).contains("level must be 1 to 5"), "{v}");
+    }
+    let done = |ev: &[(String, Value)]| {
+        let (last, done) = ev.last().unwrap();
+        assert_eq!(last, "done", "{ev:?}");
+        done.clone()
+    };
+    // Level 1 searches at most its 1,000 nodes.
+    let (s, ev) = events(&c, &format!("{game}/think?time=2&level=1")).await;
+    assert_eq!(s, 200);
+    let d = done(&ev);
+    assert!(d["nodes"].as_u64().unwrap() <= 1_000, "{d}");
+    assert_eq!(d["game"]["moves"].as_array().unwrap().len(), 5);
+    // The same engine, asked for one hint, looks for one line, not the level's eight...
+    let (_, ev) = events(&c, &format!("{game}/hint?time=0.3&lines=1")).await;
+    done(&ev);
+    for (_, it) in &ev[..ev.len() - 1] {
+        assert_eq!(it["lines"].as_array().unwrap().len(), 1, "{it}");
+    }
+    // ...and asked to move without a level, searches past the level's nodes.
+    let (s, _) = post(&c, &format!("{game}/undo"), json!({})).await;
+    assert_eq!(s, 200);
+    let (_, ev) = events(&c, &format!("{game}/think?time=0.5")).await;
+    let d = done(&ev);
+    assert!(d["nodes"].as_u64().unwrap() > 10_000, "{d}");
+}
+
+#[tokio::test]
 async fn searches_are_limited_and_a_thinking_game_is_locked() {
     let base = start(small()).await; // one engine
     let c = Client::new();
