@@ -275,7 +275,8 @@ impl Engine {
         self.search.stop_handle()
     }
 
-    /// Chooses a move for the side to move; `on_iteration` sees each completed depth.
+    /// Chooses a move for the side to move (at the [level](Self::set_level) set, if any);
+    /// `on_iteration` sees each completed depth.
     /// A stop requested through [`stop_handle`](Self::stop_handle) ends it soon with the
     /// best move known, also one requested before it began: a caller that shares the handle
     /// [`reset`](alphabeta::StopHandle::reset)s it before handing the engine a new move.
