@@ -10,7 +10,7 @@ use serde::Serialize;
 
 #[derive(Subcommand, Debug)]
 pub enum TicTacToeCommand {
-    /// Play against perfect play in the terminal.
+    /// Play against perfect play in the terminal (or against the material's look-ahead).
     Play(PlayArgs),
     /// The value of every legal move of a position, e.g. X.O.X.... (rows top to bottom).
     Analyze(AnalyzeArgs),
@@ -23,6 +23,11 @@ pub struct PlayArgs {
     /// Who moves first (and plays X).
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
+    /// The engine plays by the material's look-ahead of this many plies (1 to 9: f(p) =
+    /// open lines, backed up by minimax) instead of perfect play. At 1 to 3 plies it can be
+    /// beaten: you are told when you can force a win.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9), allow_negative_numbers = true)]
+    plies: Option<u32>,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -276,7 +281,12 @@ fn play(a: &PlayArgs) -> Result<()> {
         First::Engine => Player::O,
     };
     let mut prompt = crate::terminal::Prompt::new();
-    println!("Tic-tac-toe against perfect play. You are {human}. Type 1-9 or a1-c3, or 'quit'.");
+    let opponent = match a.plies {
+        Some(1) => "the material's look-ahead of 1 ply".to_string(),
+        Some(n) => format!("the material's look-ahead of {n} plies"),
+        None => "perfect play".to_string(),
+    };
+    println!("Tic-tac-toe against {opponent}. You are {human}. Type 1-9 or a1-c3, or 'quit'.");
     loop {
         print!("\n{p}");
         match p.outcome() {
@@ -297,6 +307,19 @@ fn play(a: &PlayArgs) -> Result<()> {
             match p.parse_move(&line) {
                 Ok(cell) => p.play(cell),
                 Err(e) => println!("{e}"),
+            }
+        } else if let Some(plies) = a.plies {
+            let l = lookahead(&p, plies);
+            let cell = l.best.context("no move in an unfinished game")?;
+            let f = l.value.map_or(String::new(), |v| v.to_string());
+            println!("engine plays {} (f backed up: {f})", cell + 1);
+            p.play(cell);
+            // The lesson of a short look-ahead: say when its move lets the player force a win.
+            if p.outcome().is_none() {
+                let value = analyze(&mut search, &p).value;
+                if let Some(v) = value.filter(|v| v.is_win()) {
+                    println!("perfect play from here: {} for you", verdict(v));
+                }
             }
         } else {
             let r = solve(&mut search, &p);

@@ -1352,6 +1352,34 @@ async fn tictactoe(c: &Client, url: &str) {
     // The marks keep their colours on the taken (disabled) squares.
     let colours = js(c, "return ['x', 'o'].map(k => getComputedStyle(document.querySelector(`#x-board button.${k}`)).color);").await;
     assert_eq!(colours, json!(["rgb(21, 101, 192)", "rgb(198, 40, 40)"]));
+    // Against the two-ply look-ahead X forces a fork: a corner (the engine takes the
+    // centre), the far edge (it takes a corner, threatening the diagonal), the block, which
+    // threatens two lines at once.
+    let marks = "[...document.querySelectorAll('#x-board button')].filter(b => b.firstChild && b.firstChild.nodeType === 3).length";
+    choose(c, "x-engine", "2").await;
+    wait_until(
+        c,
+        &format!("{marks} === 0 && document.getElementById('x-status').textContent.startsWith('Your move')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    for (k, square) in [1, 8, 7, 4].into_iter().enumerate() {
+        click(c, &format!("#x-board button:nth-child({square})")).await;
+        let after = if square == 4 { 7 } else { 2 * (k + 1) };
+        wait_until(
+            c,
+            &format!("{marks} === {after} && !document.getElementById('x-status').textContent.includes('moving')"),
+            Duration::from_secs(10),
+        )
+        .await;
+        if square == 8 {
+            assert_eq!(
+                text(c, "x-status").await,
+                "Your move (X); perfect play from here: win in 3."
+            );
+        }
+    }
+    assert_eq!(text(c, "x-status").await, "You win.");
     screenshot(c, "tictactoe.png").await;
     no_errors(c).await;
 }

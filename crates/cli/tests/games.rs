@@ -147,6 +147,29 @@ fn tictactoe_play_over_a_pipe() {
 }
 
 #[test]
+fn tictactoe_play_against_the_look_ahead() {
+    // The two-ply look-ahead falls into the fork that the brute force of the games' tests
+    // finds: X corner 1, edge 8, then the block at 7 threatens 4 and 9 at once.
+    let o = run(&["tictactoe", "play", "--plies", "2"], "1\n8\n7\n4\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("against the material's look-ahead of 2 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("perfect play from here: win in 3 for you"),
+        "{out}"
+    );
+    assert!(out.contains("X wins"), "{out}");
+    // The look-ahead of 4 plies is not caught so: the same moves do not win.
+    let o = run(&["tictactoe", "play", "--plies", "4"], "1\n8\n7\n4\nquit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("X wins"), "{out}");
+    assert!(fails(&["tictactoe", "play", "--plies", "0"]).contains("--plies"));
+}
+
+#[test]
 fn connect4_solve() {
     let j: Value = serde_json::from_str(&ok(&[
         "connect4",

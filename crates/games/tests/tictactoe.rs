@@ -227,6 +227,47 @@ fn the_look_ahead_is_the_materials() {
     }
 }
 
+/// Whether `human` can force a win against an engine that plays `engine`'s move, trying
+/// every move of its own (a brute force over the game).
+fn beatable(p: &mut TicTacToe, human: Player, engine: &mut impl FnMut(&TicTacToe) -> u8) -> bool {
+    if p.outcome().is_some() {
+        return p.winner() == Some(human);
+    }
+    if p.to_move() != human {
+        let cell = engine(p);
+        p.play(cell);
+        let won = beatable(p, human, engine);
+        p.undo(cell);
+        return won;
+    }
+    (0..9).any(|cell| {
+        if p.at(cell).is_some() {
+            return false;
+        }
+        p.play(cell);
+        let won = beatable(p, human, engine);
+        p.undo(cell);
+        won
+    })
+}
+
+#[test]
+fn the_look_ahead_can_be_beaten_to_three_plies_and_perfect_play_never() {
+    // `tictactoe play --plies N` and the page's opponent: the look-ahead of 1 to 3 plies
+    // falls into a fork (or, at 1 ply, misses a block) that X can steer it to; from 4 plies
+    // it cannot be beaten. As O only the 1-ply look-ahead can be.
+    let mut search = perfect_search();
+    for plies in 1..=9 {
+        let mut engine = |p: &TicTacToe| lookahead(p, plies).best.unwrap();
+        let as_x = beatable(&mut TicTacToe::new(), Player::X, &mut engine);
+        let as_o = beatable(&mut TicTacToe::new(), Player::O, &mut engine);
+        assert_eq!((as_x, as_o), (plies <= 3, plies == 1), "{plies} plies");
+    }
+    let mut perfect = |p: &TicTacToe| solve(&mut search, p).best_move.unwrap();
+    assert!(!beatable(&mut TicTacToe::new(), Player::X, &mut perfect));
+    assert!(!beatable(&mut TicTacToe::new(), Player::O, &mut perfect));
+}
+
 #[test]
 fn the_empty_board_is_a_draw_solved_in_few_nodes() {
     let r = solve(&mut perfect_search(), &TicTacToe::new());

@@ -1179,7 +1179,12 @@ async function refreshTicTacToe() {
     X.analysis = await api("POST", "/api/tictactoe", ticTacToeRequest());
     const a = X.analysis;
     if (!a.over && a.to_move !== $("x-side").value && a.best !== null) {
-      X.cells[a.best] = a.to_move;
+      // The engine's move: perfect play's, or the chosen look-ahead's.
+      const plies = $("x-engine").value;
+      const move = plies
+        ? (await api("POST", "/api/tictactoe", { board: X.cells.join(""), plies: Number(plies) })).lookahead.best
+        : a.best;
+      X.cells[move] = a.to_move;
       X.analysis = await api("POST", "/api/tictactoe", ticTacToeRequest());
     }
   } catch (e) {
@@ -1203,6 +1208,7 @@ function newTicTacToe() {
 }
 $("x-new").addEventListener("click", newTicTacToe);
 $("x-side").addEventListener("change", newTicTacToe);
+$("x-engine").addEventListener("change", newTicTacToe);
 $("x-plies").addEventListener("change", () => { if (!X.busy) refreshTicTacToe(); });
 
 // ---------------------------------------------------------------------------------------------
