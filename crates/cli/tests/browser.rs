@@ -201,6 +201,7 @@ async fn the_page_in_a_real_browser() {
         gomoku(&views, &url).await;
         tree(&views, &url).await;
         tictactoe(&views, &url).await;
+        connect_four(&views, &url).await;
         narrow_screen(&views, &url).await;
     })
     .await;
@@ -1384,11 +1385,92 @@ async fn tictactoe(c: &Client, url: &str) {
     no_errors(c).await;
 }
 
+async fn connect_four(c: &Client, url: &str) {
+    c.goto(&format!("{url}#c4")).await.unwrap();
+    wait_until(
+        c,
+        "document.getElementById('c-status').textContent.startsWith('Your move (red)')",
+        Duration::from_secs(10),
+    )
+    .await;
+    let discs = "document.querySelectorAll('#c-board button.x, #c-board button.o').length";
+    // Early on, the engine answers a disc with a timed search.
+    choose(c, "c-time", "0.5").await;
+    click(c, "#c-board button[data-column=\"4\"]").await;
+    wait_until(
+        c,
+        &format!("{discs} === 2 && document.getElementById('c-status').textContent.startsWith('Your move')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(text(c, "c-engine").await.contains("a search to depth"));
+    assert_eq!(
+        js(c, "return document.getElementById('c-moves').value;")
+            .await
+            .as_str()
+            .unwrap()
+            .len(),
+        2
+    );
+    // A bad sequence is refused with the move at fault.
+    set_value(c, "c-moves", "44444444").await;
+    click(c, "#c-load").await;
+    wait_until(
+        c,
+        "document.getElementById('c-engine').textContent.includes('move 7: column 4 is full')",
+        Duration::from_secs(5),
+    )
+    .await;
+    // The first position of the benchmark's Middle-Easy set, yellow to move, scores 4 there:
+    // yellow wins with its fourth-last disc, placed onto 43 - 2 x 4 = 35 discs, 11 plies from
+    // these 25. Only column 6 wins; every other loses at once (red's three in column 1 or
+    // its diagonal).
+    choose(c, "c-side", "O").await;
+    wait_until(c, &format!("{discs} === 1"), Duration::from_secs(10)).await;
+    set_value(c, "c-moves", "5554224333234511764415115").await;
+    click(c, "#c-load").await;
+    wait_until(
+        c,
+        &format!("{discs} === 25 && document.querySelectorAll('#c-board .value.win').length === 1"),
+        Duration::from_secs(10),
+    )
+    .await;
+    let values = js(
+        c,
+        "return [...document.querySelectorAll('#c-board .value')].map(v => v.textContent);",
+    )
+    .await;
+    assert_eq!(
+        values,
+        json!([
+            "loss in 2",
+            "loss in 2",
+            "loss in 2",
+            "loss in 2",
+            "",
+            "win in 11",
+            "loss in 2"
+        ])
+    );
+    screenshot(c, "connect4.png").await;
+    click(c, "#c-board button[data-column=\"6\"]").await;
+    wait_until(
+        c,
+        &format!("{discs} === 27 && document.getElementById('c-status').textContent.startsWith('Your move')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(text(c, "c-engine")
+        .await
+        .contains("solved, loss in 10 for it"));
+    no_errors(c).await;
+}
+
 async fn narrow_screen(c: &Client, url: &str) {
     c.set_window_size(390, 844).await.unwrap();
-    for view in ["gomoku", "tree"] {
+    for view in ["gomoku", "tree", "c4"] {
         c.goto(&format!("{url}#{view}")).await.unwrap();
-        wait_until(c, "document.querySelector('#g-board rect[data-cell]') && document.querySelector('#t-picture svg')", Duration::from_secs(10)).await;
+        wait_until(c, "document.querySelector('#g-board rect[data-cell]') && document.querySelector('#t-picture svg') && document.querySelector('#c-board button')", Duration::from_secs(10)).await;
         let overflow = js(
             c,
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",

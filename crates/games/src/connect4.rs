@@ -240,6 +240,19 @@ impl Connect4 {
         }
     }
 
+    /// The plies to the end of the game under perfect play that a benchmark score stands
+    /// for, the winning stone included (`table_score` backwards); `None` for a draw.
+    pub fn plies_to_end(&self, score: i32) -> Option<u32> {
+        if score == 0 {
+            return None;
+        }
+        // k plies to a win of the side to move is odd, to its loss even; of the two k that
+        // give the score, the one of the right parity.
+        let k = CELLS as i32 + 2 - self.moves as i32 - 2 * score.abs();
+        let want_odd = score > 0;
+        Some((if (k % 2 == 1) == want_odd { k } else { k - 1 }) as u32)
+    }
+
     /// Who is to move: `'X'` (first player) or `'O'`.
     pub fn to_move(&self) -> char {
         if self.moves.is_multiple_of(2) {
@@ -631,6 +644,23 @@ mod tests {
             Some(Outcome::Loss)
         );
         assert_eq!(Connect4::from_moves("121212").unwrap().outcome(), None);
+    }
+
+    #[test]
+    fn a_score_tells_the_plies_to_the_end() {
+        // The benchmark's definition: the winning stone, k plies from a position of m stones,
+        // is placed onto m + k - 1 stones and scores (43 - that) / 2, rounded down; a win of
+        // the side to move is an odd k, a loss an even one.
+        for moves in ["", "4", "4453", "44444432", "1212343456565677"] {
+            let p = Connect4::from_moves(moves).unwrap();
+            let m = p.moves_played() as i32;
+            for k in 1..=(CELLS as i32 - m) {
+                let magnitude = (43 - (m + k - 1)) / 2;
+                let score = if k % 2 == 1 { magnitude } else { -magnitude };
+                assert_eq!(p.plies_to_end(score), Some(k as u32), "{moves} k={k}");
+            }
+            assert_eq!(p.plies_to_end(0), None);
+        }
     }
 
     #[test]

@@ -34,7 +34,7 @@ async function api(method, path, body, signal) {
 // ---------------------------------------------------------------------------------------------
 // Tabs
 
-const TABS = ["gomoku", "tree", "ttt"];
+const TABS = ["gomoku", "tree", "ttt", "c4"];
 function showTab(name) {
   for (const t of TABS) {
     $(`tab-${t}`).setAttribute("aria-selected", String(t === name));
@@ -1212,8 +1212,132 @@ $("x-engine").addEventListener("change", newTicTacToe);
 $("x-plies").addEventListener("change", () => { if (!X.busy) refreshTicTacToe(); });
 
 // ---------------------------------------------------------------------------------------------
+// Connect Four: the page keeps the moves (columns 1-7); the server answers each position.
+
+const C = { moves: "", state: null, busy: false, engine: "" };
+
+function drawConnectFour() {
+  const board = $("c-board");
+  board.replaceChildren();
+  const s = C.state;
+  const human = $("c-side").value;
+  const mine = s && !s.over && s.to_move === human && !C.busy;
+  const last = C.moves.length ? Number(C.moves[C.moves.length - 1]) - 1 : -1;
+  // The top of the last column played: the disc just dropped.
+  const lastRow = last < 0 ? -1 : s.board.findIndex((row) => row[last] !== ".");
+  (s ? s.board : Array(6).fill(".......")).forEach((row, r) => {
+    [...row].forEach((cell, c) => {
+      const b = document.createElement("button");
+      if (cell !== ".") b.className = cell.toLowerCase();
+      if (c === last && r === lastRow) b.classList.add("last");
+      const who = cell === "X" ? ", red" : cell === "O" ? ", yellow" : "";
+      b.setAttribute("aria-label", `column ${c + 1}, row ${6 - r}${who}`);
+      b.dataset.column = String(c + 1);
+      b.disabled = !mine || s.board[0][c] !== ".";
+      b.addEventListener("click", () => dropDisc(c + 1));
+      board.appendChild(b);
+    });
+  });
+  // Under each column, its exact value for the player once the solver has them.
+  const values = new Map(((mine && s.columns) || []).map((v) => [v.column, v.value]));
+  for (let c = 1; c <= 7; c++) {
+    const v = document.createElement("div");
+    const text = values.get(c) || "";
+    v.className = `value ${text.split(" ")[0]}`;
+    v.textContent = text;
+    board.appendChild(v);
+  }
+  const name = (p) => (p === "X" ? "red" : "yellow");
+  let status = "";
+  if (!s) status = "…";
+  else if (s.winner) status = s.winner === human ? "You win." : "The engine wins.";
+  else if (s.over) status = "Draw: the board is full.";
+  else if (C.busy) status = "The engine is thinking…";
+  else if (s.to_move === human) status = `Your move (${name(human)}).` + (s.columns ? "" : ` The values show from 14 discs on (${C.moves.length} now).`);
+  $("c-status").textContent = status;
+  $("c-engine").textContent = C.engine;
+  $("c-undo").disabled = C.busy || C.moves.length === 0;
+  if (document.activeElement !== $("c-moves")) $("c-moves").value = C.moves;
+}
+
+/** Asks the server about the position, and for the engine's move when it is the engine's turn. */
+async function refreshConnectFour() {
+  C.busy = true;
+  drawConnectFour();
+  try {
+    const human = $("c-side").value;
+    let s = await api("POST", "/api/connect4", { moves: C.moves });
+    if (!s.over && s.to_move !== human) {
+      const t = await api("POST", "/api/connect4", { moves: C.moves, think: true, time: Number($("c-time").value) });
+      const e = t.engine;
+      C.moves += String(e.column);
+      C.engine = e.exact
+        ? `The engine played column ${e.column}: solved, ${e.value} for it (${e.nodes.toLocaleString("en")} positions).`
+        : `The engine played column ${e.column}: a search to depth ${e.depth}, score ${e.value} (${e.nodes.toLocaleString("en")} positions).`;
+      s = await api("POST", "/api/connect4", { moves: C.moves });
+    }
+    C.state = s;
+  } catch (e) {
+    C.engine = e.message;
+  } finally {
+    C.busy = false;
+    drawConnectFour();
+  }
+}
+
+function dropDisc(column) {
+  const s = C.state;
+  if (C.busy || !s || s.over || s.to_move !== $("c-side").value) return;
+  C.moves += String(column);
+  C.engine = "";
+  refreshConnectFour();
+}
+
+function newConnectFour() {
+  C.moves = "";
+  C.engine = "";
+  C.state = null;
+  refreshConnectFour();
+}
+
+/** Takes back the player's last move and the engine's answer to it. */
+function undoConnectFour() {
+  if (C.busy || !C.moves) return;
+  const human = $("c-side").value;
+  const mineAt = (i) => (i % 2 === 0 ? "X" : "O") === human;
+  let n = C.moves.length;
+  // Back to the player's last move, then before it.
+  while (n > 0 && !mineAt(n - 1)) n--;
+  C.moves = C.moves.slice(0, Math.max(0, n - 1));
+  C.engine = "";
+  refreshConnectFour();
+}
+/** Plays from the columns typed; a bad sequence is refused with the move at fault. */
+async function loadConnectFour() {
+  if (C.busy) return;
+  const moves = $("c-moves").value.replace(/\s+/g, "");
+  try {
+    await api("POST", "/api/connect4", { moves });
+  } catch (e) {
+    C.engine = e.message;
+    drawConnectFour();
+    return;
+  }
+  C.moves = moves;
+  C.engine = "";
+  $("c-moves").blur();
+  refreshConnectFour();
+}
+$("c-new").addEventListener("click", newConnectFour);
+$("c-load").addEventListener("click", loadConnectFour);
+$("c-moves").addEventListener("keydown", (e) => { if (e.key === "Enter") loadConnectFour(); });
+$("c-undo").addEventListener("click", undoConnectFour);
+$("c-side").addEventListener("change", newConnectFour);
+
+// ---------------------------------------------------------------------------------------------
 
 showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "gomoku");
 newGame();
 explainTree();
 newTicTacToe();
+newConnectFour();

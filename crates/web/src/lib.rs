@@ -17,6 +17,7 @@
 //! ```
 
 mod assets;
+mod connect4_api;
 mod error;
 mod gomoku_api;
 mod tictactoe_api;
@@ -72,12 +73,14 @@ impl Default for Limits {
 struct AppState {
     limits: Limits,
     games: gomoku_api::Games,
+    connect4: connect4_api::Engines,
 }
 
 /// The whole application: page, assets and API.
 pub fn app(limits: Limits) -> Router {
     let state = Arc::new(AppState {
         games: gomoku_api::Games::new(&limits),
+        connect4: connect4_api::Engines::new(&limits),
         limits: limits.clone(),
     });
     Router::new()
@@ -86,6 +89,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/tree", post(tree_api::explain_tree))
         .route("/api/tree/random", get(tree_api::random))
         .route("/api/tictactoe", post(tictactoe_api::analyze))
+        .route("/api/connect4", post(connect4_api::analyze))
         .route("/api/gomoku/games", post(gomoku_api::create))
         .route(
             "/api/gomoku/games/{id}",

@@ -388,6 +388,111 @@ async fn random_trees_to_practise_on() {
     }
 }
 
+/// What a benchmark score says, in the page's words, by the sets' definition: the winning
+/// disc, `k` plies from a position of `m` discs, is placed onto `m + k - 1` and scores
+/// `(43 - that) / 2`, rounded down; a win of the side to move is an odd `k`.
+fn plies_named(m: i32, score: i32) -> String {
+    if score == 0 {
+        return "draw".into();
+    }
+    let k = (1..=42 - m)
+        .find(|k| (k % 2 == 1) == (score > 0) && (43 - (m + k - 1)) / 2 == score.abs())
+        .expect("a reachable score");
+    format!("{} in {k}", if score > 0 { "win" } else { "loss" })
+}
+
+#[tokio::test]
+async fn connect_four_values_match_the_benchmark() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/connect4");
+    // Middle-Easy, 14 to 27 discs: the solver's values, column by column.
+    let path = format!(
+        "{}/../../../shared/data/connect4/Test_L2_R1",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for line in text.lines().take(12) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let score: i32 = score.trim().parse().unwrap();
+        let m = moves.len() as i32;
+        let (s, v) = post(&c, &url, json!({"moves": moves, "think": true})).await;
+        assert_eq!(s, 200, "{moves}: {v}");
+        let want = plies_named(m, score);
+        assert_eq!(v["engine"]["value"], want, "{moves}");
+        assert_eq!(v["engine"]["exact"], true);
+        // The engine's column is worth the position's value; no column is worth more (a
+        // column's value is the negation of the position after it, solved on its own).
+        let columns = v["columns"].as_array().unwrap();
+        let of = |col: &Value| {
+            columns
+                .iter()
+                .find(|x| x["column"] == *col)
+                .map(|x| x["value"].clone())
+        };
+        assert_eq!(of(&v["engine"]["column"]), Some(json!(want)), "{moves}");
+        for col in columns {
+            let after = format!("{moves}{}", col["column"]);
+            let (_, w) = post(&c, &url, json!({"moves": after, "think": true})).await;
+            let named = match (&w["winner"], &w["engine"]["value"]) {
+                (Value::String(_), _) => "win in 1".to_string(),
+                (_, Value::String(theirs)) => theirs
+                    .replace("win", "LOSS")
+                    .replace("loss", "win")
+                    .replace("LOSS", "loss"),
+                _ => "draw".to_string(),
+            };
+            // One ply more from here than from the position after the move.
+            let plies = |t: &str| t.rsplit(' ').next().unwrap().parse::<u32>().ok();
+            let mine = col["value"].as_str().unwrap();
+            if named == "draw" || mine == "draw" {
+                assert_eq!(mine, named, "{after}");
+            } else {
+                assert_eq!(mine.split(' ').next(), named.split(' ').next(), "{after}");
+                let theirs = plies(&named).unwrap();
+                let expected = if w["winner"].is_string() {
+                    1
+                } else {
+                    theirs + 1
+                };
+                assert_eq!(plies(mine), Some(expected), "{after}");
+            }
+        }
+    }
+    // Early on no values; the engine's move from a timed search.
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"moves": "4453", "think": true, "time": 0.2}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["columns"], Value::Null);
+    assert_eq!(v["engine"]["exact"], false);
+    assert!((1..=7).contains(&v["engine"]["column"].as_u64().unwrap()));
+    assert_eq!(v["board"][5], "..OXX..");
+    assert_eq!(v["to_move"], "X");
+    // Over: four in column 1, no engine.
+    let (_, v) = post(&c, &url, json!({"moves": "1212121", "think": true})).await;
+    assert_eq!(
+        (v["winner"].clone(), v["over"].clone()),
+        (json!("X"), json!(true))
+    );
+    assert!(v.get("engine").is_none());
+    // Bad requests say what is wrong.
+    let (s, v) = post(&c, &url, json!({"moves": "12x"})).await;
+    assert_eq!(s, 422);
+    assert!(error_of(&v).contains("move 3: 'x' is not a column"), "{v}");
+    let (s, v) = post(&c, &url, json!({"moves": "4444444"})).await;
+    assert_eq!(s, 422);
+    assert!(error_of(&v).contains("column 4 is full"), "{v}");
+    let (s, v) = post(&c, &url, json!({"moves": "4", "think": true, "time": 99})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("time"), "{v}");
+    let (s, _) = post(&c, &url, json!({"moves": "4", "depth": 3})).await;
+    assert!(s.is_client_error());
+}
+
 #[tokio::test]
 async fn tictactoe_values_under_perfect_play() {
     let base = start(small()).await;

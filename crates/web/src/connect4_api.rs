@@ -1,0 +1,241 @@
+//! `POST /api/connect4`: a Connect Four position from its moves, each column's exact value
+//! once the solver answers in a moment, and on request the engine's move. Stateless: the page
+//! keeps the moves.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use alphabeta::{Game, Outcome, Score, Search, SearchOptions};
+use alphabeta_games::connect4::{Connect4, Solver, Threats, HEIGHT, WIDTH};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::{ApiError, AppState, Limits};
+
+/// From this many stones on, the solver gives exact values in a moment (the benchmark's
+/// middle-game sets, 14 to 27 stones, take milliseconds a position); before, the engine's
+/// move comes from a timed search and the columns have no values.
+pub const SOLVE_FROM: u32 = 14;
+
+/// The tables of each engine, in MiB.
+const TABLE_MB: usize = 16;
+
+/// The request: the columns played, `1` to `7` from the start (`"4453"`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    moves: String,
+    /// Ask for the engine's move (for the side to move).
+    #[serde(default)]
+    think: bool,
+    /// Seconds the engine may search before the solver takes over (default 1).
+    time: Option<f64>,
+}
+
+/// A column's value for the side to move if it plays there.
+#[derive(Serialize)]
+struct ColumnValue {
+    /// 1 to 7.
+    column: u32,
+    /// `"win in 5"`, `"draw"` or `"loss in 8"`: plies to the end under perfect play.
+    value: String,
+}
+
+/// The engine's move.
+#[derive(Serialize)]
+struct EngineMove {
+    /// 1 to 7.
+    column: u32,
+    /// Exact (`"win in 5"`, `"draw"`, `"loss in 8"`) from the solver, else the search's
+    /// score by its evaluation (threats made) or a win or loss it saw.
+    value: String,
+    /// Whether the solver found it.
+    exact: bool,
+    /// The search's completed depth (the solver's: every empty cell).
+    depth: u32,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+pub struct Response {
+    moves: String,
+    /// `X` (first) or `O`.
+    to_move: char,
+    /// The rows from the top: `X`, `O` or `.`.
+    board: Vec<String>,
+    winner: Option<char>,
+    over: bool,
+    /// Each playable column's exact value, from `SOLVE_FROM` stones on (else `null`).
+    columns: Option<Vec<ColumnValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<EngineMove>,
+}
+
+/// A solver and a timed search.
+pub struct Engine {
+    solver: Solver,
+    search: Search,
+}
+
+impl Engine {
+    fn new() -> Engine {
+        Engine {
+            solver: Solver::new(TABLE_MB),
+            search: Search::new(SearchOptions {
+                tt_megabytes: TABLE_MB,
+                ..SearchOptions::time(Duration::from_secs(1))
+            }),
+        }
+    }
+}
+
+/// The idle engines, one for each of `--max-searches`; a request takes one and gives it back.
+pub struct Engines(Mutex<Vec<Engine>>);
+
+impl Engines {
+    pub fn new(limits: &Limits) -> Engines {
+        Engines(Mutex::new(
+            (0..limits.max_searches).map(|_| Engine::new()).collect(),
+        ))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<Engine>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+pub async fn analyze(
+    State(app): State<Arc<AppState>>,
+    body: Result<Json<Request>, JsonRejection>,
+) -> Result<Json<Response>, ApiError> {
+    let Json(req) = body?;
+    let max = app.limits.max_think.as_secs_f64();
+    let seconds = req.time.unwrap_or(1.0);
+    if !(seconds.is_finite() && (0.05..=max).contains(&seconds)) {
+        return Err(ApiError::bad(format!(
+            "time must be 0.05 to {max} seconds, not {seconds:?}"
+        )));
+    }
+    let p = Connect4::from_moves(&req.moves).map_err(|e| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("in the moves: {e}"),
+        )
+    })?;
+    let moves = req.moves.trim().to_string();
+    if p.outcome().is_some() || !(req.think || p.moves_played() >= SOLVE_FROM) {
+        return Ok(Json(describe(&p, &moves, None, None)));
+    }
+    let Some(mut engine) = app.connect4.lock().pop() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "all {} engines are thinking; try again in a few seconds",
+                app.limits.max_searches
+            ),
+        ));
+    };
+    let think = req.think;
+    let failed = || ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the engine failed");
+    let answer = tokio::task::spawn_blocking(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let solved = p.moves_played() >= SOLVE_FROM;
+            let columns = solved.then(|| column_values(&mut engine, &p));
+            let chosen = think.then(|| engine_move(&mut engine, &p, seconds));
+            describe(&p, &moves, columns, chosen)
+        }));
+        // A bug in the engine must not cost the server an engine.
+        let back = if result.is_ok() {
+            engine
+        } else {
+            Engine::new()
+        };
+        app.connect4.lock().push(back);
+        result
+    })
+    .await
+    .map_err(|_| failed())?;
+    answer.map(Json).map_err(|_| failed())
+}
+
+/// A benchmark score in plies to the end, as the page shows it.
+fn value_name(p: &Connect4, score: i32) -> String {
+    match p.plies_to_end(score) {
+        Some(k) if score > 0 => format!("win in {k}"),
+        Some(k) => format!("loss in {k}"),
+        None => "draw".into(),
+    }
+}
+
+/// Each playable column's exact value for the side to move.
+fn column_values(engine: &mut Engine, p: &Connect4) -> Vec<ColumnValue> {
+    (0..WIDTH)
+        .filter(|&c| p.can_play(c))
+        .map(|c| {
+            let mut child = p.clone();
+            child.play(c as u8);
+            let score = match child.outcome() {
+                // The stone just played won, or filled the board.
+                Some(Outcome::Loss) => p.table_score(Score::win_in(1)),
+                Some(_) => 0,
+                None => -engine.solver.solve(&child, false).score,
+            };
+            ColumnValue {
+                column: c + 1,
+                value: value_name(p, score),
+            }
+        })
+        .collect()
+}
+
+/// The engine's move: the solver's from `SOLVE_FROM` stones on, else a search of `seconds`.
+fn engine_move(engine: &mut Engine, p: &Connect4, seconds: f64) -> EngineMove {
+    if p.moves_played() >= SOLVE_FROM {
+        let s = engine.solver.solve(p, false);
+        return EngineMove {
+            column: u32::from(s.best_move.expect("a move in an unfinished game")) + 1,
+            value: value_name(p, s.score),
+            exact: true,
+            depth: WIDTH * HEIGHT - p.moves_played(),
+            nodes: s.report.stats.nodes,
+        };
+    }
+    engine.search.options.max_time = Some(Duration::from_secs_f64(seconds));
+    let mut g = p.clone();
+    let r = engine.search.run(&mut g, &Threats);
+    EngineMove {
+        column: u32::from(r.best_move.expect("a move in an unfinished game")) + 1,
+        value: r.score.to_string(),
+        exact: false,
+        depth: r.depth,
+        nodes: r.stats.nodes,
+    }
+}
+
+/// The position as the page draws it, with what was computed.
+fn describe(
+    p: &Connect4,
+    moves: &str,
+    columns: Option<Vec<ColumnValue>>,
+    engine: Option<EngineMove>,
+) -> Response {
+    let board = (0..HEIGHT)
+        .rev()
+        .map(|row| (0..WIDTH).map(|c| p.at(c, row).unwrap_or('.')).collect())
+        .collect();
+    let outcome = p.outcome();
+    let to_move = p.to_move();
+    let other = if to_move == 'X' { 'O' } else { 'X' };
+    Response {
+        moves: moves.to_string(),
+        to_move,
+        board,
+        winner: (outcome == Some(Outcome::Loss)).then_some(other),
+        over: outcome.is_some(),
+        columns,
+        engine,
+    }
+}
