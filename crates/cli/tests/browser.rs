@@ -1381,6 +1381,8 @@ async fn tictactoe(c: &Client, url: &str) {
         }
     }
     assert_eq!(text(c, "x-status").await, "You win.");
+    let won = js(c, "return [...document.querySelectorAll('#x-board button')].flatMap((b, i) => b.classList.contains('won') ? [i + 1] : []);").await;
+    assert_eq!(won, json!([1, 4, 7]), "the winning line is marked");
     screenshot(c, "tictactoe.png").await;
     no_errors(c).await;
 }
@@ -1463,6 +1465,25 @@ async fn connect_four(c: &Client, url: &str) {
     assert!(text(c, "c-engine")
         .await
         .contains("solved, loss in 10 for it"));
+    // A finished game: red's four in column 1, marked.
+    set_value(c, "c-moves", "1212121").await;
+    click(c, "#c-load").await;
+    wait_until(
+        c,
+        "document.getElementById('c-status').textContent === 'The engine wins.'",
+        Duration::from_secs(10),
+    )
+    .await;
+    let won = js(c, "return [...document.querySelectorAll('#c-board button.won')].map(b => b.getAttribute('aria-label'));").await;
+    assert_eq!(
+        won,
+        json!([
+            "column 1, row 4, red",
+            "column 1, row 3, red",
+            "column 1, row 2, red",
+            "column 1, row 1, red"
+        ])
+    );
     no_errors(c).await;
 }
 

@@ -243,8 +243,8 @@ impl Engine {
     /// search of the level's few nodes (fewer if the caps or the move's limit say so) for
     /// its best few moves, one of which it [chooses](Level::choose) by chance. The chances
     /// follow from `seed`: the same seed, the same choices in the same games. Only a single
-    /// move is played weaker; [`think_lines`](Self::think_lines) for several is analysis,
-    /// at full strength.
+    /// move is played weaker: [`think_lines`](Self::think_lines) asked for several is
+    /// analysis, at full strength.
     pub fn set_level(&mut self, level: Option<Level>, seed: u64) {
         self.level = level.map(|l| (l, seed));
     }
