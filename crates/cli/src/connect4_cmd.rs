@@ -57,9 +57,13 @@ pub struct BenchArgs {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who moves first.
+    /// Who moves first (and plays X).
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
+    /// Start from these columns played (a position to study, e.g. a benchmark line's
+    /// moves); `--first` still says who plays X.
+    #[arg(long, value_name = "MOVES")]
+    from: Option<String>,
     /// Seconds the engine may think in the opening, before the board is small enough to
     /// solve exactly (from 14 stones on).
     #[arg(long, default_value_t = 1.0, value_parser = crate::seconds, allow_negative_numbers = true)]
@@ -254,11 +258,17 @@ fn format_time(secs: f64) -> String {
 }
 
 fn play(a: &PlayArgs) -> Result<()> {
-    let mut p = Connect4::new();
+    let mut p = match &a.from {
+        Some(moves) => Connect4::from_moves(moves).context("in --from")?,
+        None => Connect4::new(),
+    };
     let mut solver = Solver::default();
     let human_first = matches!(a.first, First::Human);
     let mut prompt = crate::terminal::Prompt::new();
-    println!("Connect Four against a perfect solver. Type a column 1-7, or 'quit'.");
+    println!(
+        "Connect Four against a perfect solver (from {SOLVE_FROM} stones on). Type a column \
+         1-7, or 'quit'."
+    );
     loop {
         print!("\n{p}");
         if let Some(o) = p.outcome() {
@@ -273,6 +283,15 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
         let human_turn = p.moves_played().is_multiple_of(2) == human_first;
         if human_turn {
+            if p.moves_played() >= SOLVE_FROM {
+                // Solved in a moment from here: what each column is worth to the player.
+                let values: Vec<String> = solver
+                    .column_scores(&p)
+                    .into_iter()
+                    .map(|(c, s)| format!("{} {}", c + 1, p.score_in_plies(s)))
+                    .collect();
+                println!("perfect play, column by column: {}", values.join(", "));
+            }
             let Some(t) = prompt.ask(&format!("your move ({}): ", p.to_move()))? else {
                 return Ok(());
             };
@@ -287,9 +306,9 @@ fn play(a: &PlayArgs) -> Result<()> {
                 bail!("the solver found no move");
             };
             println!(
-                "engine plays column {} (exact score {}, {} nodes)",
+                "engine plays column {} (solved: {} for it, {} nodes)",
                 c + 1,
-                sol.score,
+                p.score_in_plies(sol.score),
                 sol.report.stats.nodes
             );
             p.play(c);

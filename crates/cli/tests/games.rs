@@ -237,6 +237,28 @@ fn connect4_play_over_a_pipe() {
     assert!(o.status.success());
     assert!(out.contains("'9' is not a column"), "{out}");
     assert!(out.contains("engine plays column"), "{out}");
+    // From the benchmark's first Middle-Easy line (score 4 for O, to move: its winning disc
+    // onto 43 - 2 x 4 = 35 discs, 11 plies from these 25), every column's value, then the
+    // solver's answer to the winning column 6.
+    let o = run(
+        &[
+            "connect4",
+            "play",
+            "--from",
+            "5554224333234511764415115",
+            "--first",
+            "engine",
+        ],
+        "6\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("perfect play, column by column: 1 loss in 2, 2 loss in 2, 3 loss in 2, 4 loss in 2, 6 win in 11, 7 loss in 2"),
+        "{out}"
+    );
+    assert!(out.contains("(solved: loss in 10 for it,"), "{out}");
+    assert!(fails(&["connect4", "play", "--from", "12x"]).contains("move 3: 'x' is not a column"));
 }
 
 #[test]

@@ -253,6 +253,16 @@ impl Connect4 {
         Some((if (k % 2 == 1) == want_odd { k } else { k - 1 }) as u32)
     }
 
+    /// A benchmark score in words, for people: `"win in 11"`, `"draw"`, `"loss in 8"`
+    /// (plies to the end under perfect play, the winning disc included).
+    pub fn score_in_plies(&self, score: i32) -> String {
+        match self.plies_to_end(score) {
+            Some(k) if score > 0 => format!("win in {k}"),
+            Some(k) => format!("loss in {k}"),
+            None => "draw".into(),
+        }
+    }
+
     /// Who is to move: `'X'` (first player) or `'O'`.
     pub fn to_move(&self) -> char {
         if self.moves.is_multiple_of(2) {
@@ -518,6 +528,25 @@ impl Solver {
         progress: impl FnMut(i32, i32),
     ) -> Solution {
         self.run(position, weak, true, progress)
+    }
+
+    /// Each playable column (0 to 6) with its exact benchmark score for the side to move if
+    /// it plays there: the position after it solved, negated (a winning disc scores as a win
+    /// at once, the disc that fills the board as a draw).
+    pub fn column_scores(&mut self, position: &Connect4) -> Vec<(u32, i32)> {
+        (0..WIDTH)
+            .filter(|&c| position.can_play(c))
+            .map(|c| {
+                let mut child = position.clone();
+                child.play(c as u8);
+                let score = match child.outcome() {
+                    Some(Outcome::Loss) => position.table_score(Score::win_in(1)),
+                    Some(_) => 0,
+                    None => -self.solve(&child, false).score,
+                };
+                (c, score)
+            })
+            .collect()
     }
 
     /// The score alone, without looking for a best move (a little faster: the benchmarks).

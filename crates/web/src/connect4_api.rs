@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use alphabeta::{Game, Outcome, Score, Search, SearchOptions};
+use alphabeta::{Game, Outcome, Search, SearchOptions};
 use alphabeta_games::connect4::{Connect4, Solver, Threats, HEIGHT, WIDTH};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -161,32 +161,15 @@ pub async fn analyze(
     answer.map(Json).map_err(|_| failed())
 }
 
-/// A benchmark score in plies to the end, as the page shows it.
-fn value_name(p: &Connect4, score: i32) -> String {
-    match p.plies_to_end(score) {
-        Some(k) if score > 0 => format!("win in {k}"),
-        Some(k) => format!("loss in {k}"),
-        None => "draw".into(),
-    }
-}
-
 /// Each playable column's exact value for the side to move.
 fn column_values(engine: &mut Engine, p: &Connect4) -> Vec<ColumnValue> {
-    (0..WIDTH)
-        .filter(|&c| p.can_play(c))
-        .map(|c| {
-            let mut child = p.clone();
-            child.play(c as u8);
-            let score = match child.outcome() {
-                // The stone just played won, or filled the board.
-                Some(Outcome::Loss) => p.table_score(Score::win_in(1)),
-                Some(_) => 0,
-                None => -engine.solver.solve(&child, false).score,
-            };
-            ColumnValue {
-                column: c + 1,
-                value: value_name(p, score),
-            }
+    engine
+        .solver
+        .column_scores(p)
+        .into_iter()
+        .map(|(c, score)| ColumnValue {
+            column: c + 1,
+            value: p.score_in_plies(score),
         })
         .collect()
 }
@@ -197,7 +180,7 @@ fn engine_move(engine: &mut Engine, p: &Connect4, seconds: f64) -> EngineMove {
         let s = engine.solver.solve(p, false);
         return EngineMove {
             column: u32::from(s.best_move.expect("a move in an unfinished game")) + 1,
-            value: value_name(p, s.score),
+            value: p.score_in_plies(s.score),
             exact: true,
             depth: WIDTH * HEIGHT - p.moves_played(),
             nodes: s.report.stats.nodes,
