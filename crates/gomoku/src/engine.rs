@@ -321,9 +321,11 @@ impl Engine {
     ) -> Vec<Thought> {
         if let (1, Some((level, state))) = (n, self.level) {
             // A weaker move: the level's best few under its node cap, one chosen by chance.
+            // The search itself at full strength (no level), under the level's node cap.
             let caps = self.caps;
             let nodes = caps.nodes.map_or(level.nodes(), |c| c.min(level.nodes()));
             self.caps.nodes = Some(nodes);
+            self.level = None;
             let mut lines =
                 self.think_lines_watched(board, limit, level.lines(), observer, on_iteration);
             self.caps = caps;
