@@ -1285,11 +1285,13 @@ async function refreshConnectFour() {
   C.busy = true;
   drawConnectFour();
   try {
-    const human = $("c-side").value;
-    let s = await api("POST", "/api/connect4", { moves: C.moves });
-    if (!s.over && s.to_move !== human) {
-      const t = await api("POST", "/api/connect4", { moves: C.moves, think: true, time: Number($("c-time").value) });
-      const e = t.engine;
+    // X moves first: whose turn it is follows from the count.
+    const enginesTurn = (C.moves.length % 2 === 0 ? "X" : "O") !== $("c-side").value;
+    const ask = { moves: C.moves };
+    if (enginesTurn) Object.assign(ask, { think: true, time: Number($("c-time").value) });
+    let s = await api("POST", "/api/connect4", ask);
+    const e = s.engine;
+    if (e) {
       C.moves += String(e.column);
       C.engine = e.exact
         ? `The engine played column ${e.column}: solved, ${e.value} for it (${e.nodes.toLocaleString("en")} positions).`
