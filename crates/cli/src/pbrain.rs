@@ -273,7 +273,14 @@ impl Brain {
             "SWAP2BOARD" => self.swap2(rx, out),
             "TAKEBACK" => self.takeback(arg, out),
             "INFO" => self.info(arg, out),
-            "ABOUT" => say(out, ABOUT),
+            // A weaker brain says so in its name, which GUIs and match records show.
+            "ABOUT" => match self.engine.level() {
+                Some(l) => say(
+                    out,
+                    &ABOUT.replacen("alphabeta", &format!("alphabeta level {l}"), 1),
+                ),
+                None => say(out, ABOUT),
+            },
             "END" => return false,
             // Yixin-Board's extension.
             "YXBOARD" => {

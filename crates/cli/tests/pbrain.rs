@@ -388,6 +388,10 @@ fn a_level_searches_within_its_nodes() {
     };
     for (caps, most) in [(None, 1_000), (Some("INFO max_node 300"), 300)] {
         let mut b = Brain::start_with(&["--level", "1"]);
+        b.send("ABOUT");
+        assert!(b
+            .reply()
+            .starts_with("name=\"alphabeta level 1\", version="));
         b.send("START 15");
         assert_eq!(b.reply(), "OK");
         if let Some(line) = caps {
