@@ -1489,7 +1489,7 @@ async fn connect_four(c: &Client, url: &str) {
 
 async fn narrow_screen(c: &Client, url: &str) {
     c.set_window_size(390, 844).await.unwrap();
-    for view in ["gomoku", "tree", "c4"] {
+    for view in ["gomoku", "tree", "ttt", "c4"] {
         c.goto(&format!("{url}#{view}")).await.unwrap();
         wait_until(c, "document.querySelector('#g-board rect[data-cell]') && document.querySelector('#t-picture svg') && document.querySelector('#c-board button')", Duration::from_secs(10)).await;
         let overflow = js(
