@@ -174,7 +174,10 @@ function showGomokuStatus() {
   else if (game.result === "draw") text = "Draw: the board is full.";
   else if (game.result && bothSides()) text = `${game.result === "black" ? "Black" : "White"} wins: five, ${game.winning_line.join(" ")}.`;
   else if (game.result) text = `${game.result === humanColour() ? "You win" : "The engine wins"}: five for ${game.result}, ${game.winning_line.join(" ")}.`;
-  else if (G.thinking) text = `The engine (${game.to_move}) is thinking…`;
+  else if (G.thinking) {
+    const level = $("g-level").value;
+    text = `The engine (${game.to_move}${level ? `, level ${level}` : ""}) is thinking…`;
+  }
   else text = `Your move (${game.to_move}).`;
   $("g-status").textContent = text;
 }
