@@ -89,6 +89,12 @@ impl Tree {
         Some(id)
     }
 
+    /// A name for the leaf numbered `leaf` in reading order: its label, else `#leaf`.
+    pub fn leaf_name(&self, leaf: u32) -> String {
+        let n = self.node(self.leaves[leaf as usize]);
+        n.label.clone().unwrap_or_else(|| format!("#{leaf}"))
+    }
+
     /// A name for a node: its label, else its path like `[0,2]` (`root` for the root).
     pub fn name(&self, id: NodeId) -> String {
         match &self.node(id).label {

@@ -410,9 +410,9 @@ impl Explanation<'_> {
 
     /// A leaf by its label, else its number (`D`, `#3`), with its value on request (`D=3`).
     fn leaf_name(&self, leaf: u32, with_value: bool) -> String {
-        let n = self.tree.node(self.tree.leaves[leaf as usize]);
-        let name = n.label.clone().unwrap_or_else(|| format!("#{leaf}"));
+        let name = self.tree.leaf_name(leaf);
         if with_value {
+            let n = self.tree.node(self.tree.leaves[leaf as usize]);
             format!("{name}={}", format_leaf(n.value))
         } else {
             name

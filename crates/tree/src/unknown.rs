@@ -203,12 +203,6 @@ fn variable(tree: &Tree, leaf: NodeId) -> String {
     tree.node(leaf).label.clone().unwrap_or_else(|| "x".into())
 }
 
-/// A leaf by its label, else its number (`D`, `#3`).
-fn leaf_name(tree: &Tree, leaf: u32) -> String {
-    let n = tree.node(tree.leaves[leaf as usize]);
-    n.label.clone().unwrap_or_else(|| format!("#{leaf}"))
-}
-
 /// The values of one case: `E <= 2`, `3 <= E <= 5`, `E = 7`, `E >= 6`, `any E`.
 fn range_text(x: &str, c: &Case) -> String {
     match (c.low == -MAX_VALUE, c.high == MAX_VALUE) {
@@ -240,7 +234,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
                     RootValue::Is(v) => crate::model::format_value(*v),
                     RootValue::Unknown => x.clone(),
                 };
-                let opened: Vec<String> = opened.iter().map(|&l| leaf_name(tree, l)).collect();
+                let opened: Vec<String> = opened.iter().map(|&l| tree.leaf_name(l)).collect();
                 let pruned: Vec<String> = pruned.iter().map(|&id| tree.name(id)).collect();
                 format!(
                     "value {value}; opens {} of {}: {}; pruned: {}",
@@ -256,7 +250,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
             }
             Course::Needs(other) => format!(
                 "the search needs leaf {} too, which is unknown",
-                leaf_name(tree, tree.node(*other).leaf_index)
+                tree.leaf_name(tree.node(*other).leaf_index)
             ),
         };
         o.push_str(&format!("  {range:<width$}  {what}\n"));
