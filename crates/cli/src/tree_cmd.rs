@@ -356,16 +356,17 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             }
             return Ok(());
         }
-        // An exam's "x": how the search goes for each of its values (values as Max sees them,
-        // whatever the view).
+        // An exam's "x": how the search goes for each of its values.
         Err(ExplainError::UnknownLeaf { node, .. })
             if args.given.is_none() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
-                print_json(&serde_json::json!({ "unknown": cases_json(&tree, node, &all) }))?;
+                print_json(
+                    &serde_json::json!({ "unknown": cases_json(&tree, node, &all, settings.root, view) }),
+                )?;
             } else {
-                print!("{}", cases_text(&tree, node, &all));
+                print!("{}", cases_text(&tree, node, &all, settings.root, view));
             }
             return Ok(());
         }

@@ -682,6 +682,48 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
     );
 }
 
+/// The same question with Min at the root, in the player to move's view, worked by hand.
+/// A = min(B, C) with B = max(10, E); C's first leaf F = 12 ends C when F >= beta = B, so G
+/// is cut exactly when E <= 12. The root is 10 while E <= 10, E up to 12, then 12; Min sees
+/// each negated, and E stays as the tree gives it.
+#[test]
+fn the_cases_of_an_unknown_leaf_are_in_the_view_asked_for() {
+    let exam = "A(B(D=10,E=?),C(F=12,G=4))";
+    let text = ok(&[exam, "--root", "min", "--view", "mover"]);
+    for line in [
+        "E <= 10        value -10; opens 3 of 4: D E F; pruned: G",
+        "11 <= E <= 12  value -E; opens 3 of 4: D E F; pruned: G",
+        "E >= 13        value -12; opens 4 of 4: D E F G; pruned: nothing",
+        "the negation of Max's",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+    // In Max's view the same cases hold the values themselves, and say nothing of Min.
+    let max = ok(&[exam, "--root", "min"]);
+    assert!(max.contains("11 <= E <= 12  value E;"), "{max}");
+    assert!(!max.contains("negation"), "{max}");
+    let j: Value = serde_json::from_str(&ok(&[
+        exam, "--root", "min", "--view", "mover", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(j["unknown"]["view"], "mover");
+    let rows = j["unknown"]["cases"].as_array().unwrap();
+    let values: Vec<&Value> = rows.iter().map(|r| &r["value"]).collect();
+    assert_eq!(values, [&json!(-10), &json!("-unknown"), &json!(-12)]);
+    // Each example tree, explained in Max's view, holds the negation.
+    for row in rows {
+        let tree = row["tree"].as_str().unwrap();
+        let e: Value =
+            serde_json::from_str(&ok(&[tree, "--root", "min", "--format", "json"])).unwrap();
+        let max_value = e["value"].as_i64().unwrap();
+        let seen = match row["value"].as_str() {
+            Some("-unknown") => -row["example"].as_i64().unwrap(),
+            _ => row["value"].as_i64().unwrap(),
+        };
+        assert_eq!(seen, -max_value, "{row}");
+    }
+}
+
 /// The words of a command line the program printed (`alphabeta tree ...`), the tree's
 /// quotes taken off, to run it again.
 fn command_words(line: &str) -> Vec<String> {

@@ -7,7 +7,7 @@
 //! (minimax clamps each leaf between two bounds). So a few searches cover every value: one
 //! at each value of the tree and two in each gap between, at its ends.
 
-use crate::explain::{run, ExplainError, Settings};
+use crate::explain::{run, ExplainError, RootKind, Settings, View};
 use crate::model::{NodeId, Tree, MAX_VALUE};
 
 /// The root's value in one case.
@@ -214,10 +214,22 @@ fn range_text(x: &str, c: &Case) -> String {
     }
 }
 
-/// The cases as text: a line a case, after a line that says which leaf they are about.
-pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
+/// The root's value in a case as text, in `view` (`sign` -1: Min's at the root): a number,
+/// the unknown's name, or its negation.
+fn value_text(x: &str, value: RootValue, sign: i32) -> String {
+    match (value, sign) {
+        (RootValue::Is(v), _) => crate::model::format_value(sign * v),
+        (RootValue::Unknown, 1) => x.to_string(),
+        (RootValue::Unknown, _) => format!("-{x}"),
+    }
+}
+
+/// The cases as text: a line a case, after a line that says which leaf they are about. The
+/// root's values are in `view` (the unknown's values stay as the tree gives its leaves).
+pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, view: View) -> String {
     let x = variable(tree, leaf);
     let who = who(tree, leaf);
+    let sign = view.sign(root, 0);
     let mut o = format!(
         "the search needs leaf {who}, which is unknown ('?'); how it goes for each value of {x}:\n"
     );
@@ -230,10 +242,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
                 opened,
                 pruned,
             } => {
-                let value = match value {
-                    RootValue::Is(v) => crate::model::format_value(*v),
-                    RootValue::Unknown => x.clone(),
-                };
+                let value = value_text(&x, *value, sign);
                 let opened: Vec<String> = opened.iter().map(|&l| tree.leaf_name(l)).collect();
                 let pruned: Vec<String> = pruned.iter().map(|&id| tree.name(id)).collect();
                 format!(
@@ -258,6 +267,11 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case]) -> String {
     o.push_str(&format!(
         "({x} taken as a whole number from -{MAX_VALUE} to {MAX_VALUE}; give it a value to follow the search step by step)\n"
     ));
+    if sign < 0 {
+        o.push_str(&format!(
+            "(the root's values as Min, to move there, sees them: the negation of Max's; {x} as the tree gives it)\n"
+        ));
+    }
     o
 }
 
@@ -268,13 +282,21 @@ fn with_value(tree: &Tree, leaf: NodeId, value: i32) -> String {
     t.to_text()
 }
 
-/// The cases as JSON: `{"leaf", "label", "cases": [{"low", "high", "value", "opened",
-/// "pruned", "needs", "example", "tree"}]}`, with `value` a number, `"inf"`/`"-inf"`, or
-/// `"unknown"` (the unknown's own value), leaves by reading-order number, subtrees by path,
-/// and `tree` the tree's text with the leaf at the case's `example` value, to explain step by
+/// The cases as JSON: `{"leaf", "label", "view", "cases": [{"low", "high", "value",
+/// "opened", "pruned", "needs", "example", "tree"}]}`, with `value` the root's in `view`: a
+/// number, `"inf"`/`"-inf"`, `"unknown"` (the unknown's own value) or `"-unknown"` (its
+/// negation, Min's view at the root); leaves by reading-order number, subtrees by path, and
+/// `tree` the tree's text with the leaf at the case's `example` value, to explain step by
 /// step (both `null` where another unknown leaf is needed).
-pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Value {
+pub fn cases_json(
+    tree: &Tree,
+    leaf: NodeId,
+    cases: &[Case],
+    root: RootKind,
+    view: View,
+) -> serde_json::Value {
     use serde_json::json;
+    let sign = view.sign(root, 0);
     let rows: Vec<serde_json::Value> = cases
         .iter()
         .map(|c| match &c.course {
@@ -285,9 +307,10 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
             } => json!({
                 "low": c.low,
                 "high": c.high,
-                "value": match value {
-                    RootValue::Is(v) => crate::report::json_value(*v),
-                    RootValue::Unknown => json!("unknown"),
+                "value": match (value, sign) {
+                    (RootValue::Is(v), _) => crate::report::json_value(sign * v),
+                    (RootValue::Unknown, 1) => json!("unknown"),
+                    (RootValue::Unknown, _) => json!("-unknown"),
                 },
                 "opened": opened,
                 "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
@@ -310,6 +333,7 @@ pub fn cases_json(tree: &Tree, leaf: NodeId, cases: &[Case]) -> serde_json::Valu
     json!({
         "leaf": tree.node(leaf).leaf_index,
         "label": tree.node(leaf).label,
+        "view": view.name(),
         "cases": rows,
     })
 }

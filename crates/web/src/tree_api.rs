@@ -139,7 +139,7 @@ pub async fn explain_tree(
     )?;
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
-        .map_err(|e| unexplained(&tree, settings, e, req.sealed))?
+        .map_err(|e| unexplained(&tree, settings, view, e, req.sealed))?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
@@ -169,7 +169,13 @@ const MAX_CASE_LEAVES: usize = 200;
 /// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
 /// with the text report as `text`), or for a sealed question (the cases are an answer)
 /// `unknown_question` asks it: `questions` and the bare picture, `question_svg`.
-fn unexplained(tree: &Tree, settings: Settings, e: ExplainError, sealed: bool) -> ApiError {
+fn unexplained(
+    tree: &Tree,
+    settings: Settings,
+    view: View,
+    e: ExplainError,
+    sealed: bool,
+) -> ApiError {
     let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
     match e {
         ExplainError::UnknownLeaf { node, .. } if sealed => {
@@ -184,8 +190,8 @@ fn unexplained(tree: &Tree, settings: Settings, e: ExplainError, sealed: bool) -
         ExplainError::UnknownLeaf { node, .. } if tree.leaves.len() <= MAX_CASE_LEAVES => {
             match cases(tree, settings, node) {
                 Ok(all) => {
-                    let mut json = cases_json(tree, node, &all);
-                    json["text"] = Value::String(cases_text(tree, node, &all));
+                    let mut json = cases_json(tree, node, &all, settings.root, view);
+                    json["text"] = Value::String(cases_text(tree, node, &all, settings.root, view));
                     error.with("unknown", json)
                 }
                 Err(_) => error,

@@ -231,6 +231,25 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["text"].as_str().unwrap().contains("x >= 3"),
         "{v}"
     );
+    // With Min at the root and the mover's view asked, the root is min(x, 2) seen by Min:
+    // -x while x <= 2, then -2.
+    let min = json!({"tree": "[?,2]", "root": "min", "view": "mover"});
+    let (s, v) = post(&c, &url, min).await;
+    assert_eq!(s, 422, "{v}");
+    let cases = v["unknown"]["cases"].as_array().unwrap();
+    let seen: Vec<(&Value, &Value)> = cases.iter().map(|c| (&c["high"], &c["value"])).collect();
+    assert_eq!(
+        seen,
+        [
+            (&json!(2), &json!("-unknown")),
+            (&json!(100_000_000), &json!(-2))
+        ],
+        "{v}"
+    );
+    assert!(
+        v["unknown"]["text"].as_str().unwrap().contains("value -x"),
+        "{v}"
+    );
     // A sealed question holds no answer, not even in an error: it asks the question.
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]", "sealed": true})).await;
     assert_eq!(s, 422, "{v}");
