@@ -295,7 +295,12 @@ fn play(a: &PlayArgs) -> Result<()> {
                 return Ok(());
             }
             Some(_) => {
-                println!("{} wins", p.to_move().other());
+                let line: Vec<String> = p
+                    .winning_cells()
+                    .into_iter()
+                    .map(TicTacToe::move_name)
+                    .collect();
+                println!("{} wins: {}", p.to_move().other(), line.join(" "));
                 return Ok(());
             }
             None => {}

@@ -161,7 +161,8 @@ fn tictactoe_play_against_the_look_ahead() {
         out.contains("perfect play from here: win in 3 for you"),
         "{out}"
     );
-    assert!(out.contains("X wins"), "{out}");
+    // X holds 1, 4, 7 and 8: the left column is the line that won.
+    assert!(out.contains("X wins: 1 4 7\n"), "{out}");
     // The look-ahead of 4 plies is not caught so: the same moves do not win.
     let o = run(&["tictactoe", "play", "--plies", "4"], "1\n8\n7\n4\nquit\n");
     let out = String::from_utf8_lossy(&o.stdout);

@@ -272,6 +272,25 @@ impl Connect4 {
         }
     }
 
+    /// The cells, as (column, row from 0 at the bottom), of every line of four on the board:
+    /// the winner's four, or more when the last disc closed several lines (or made five);
+    /// empty while no one has won.
+    pub fn four_cells(&self) -> Vec<(u32, u32)> {
+        let mut fours = 0u64;
+        for stones in [self.current, self.current ^ self.mask] {
+            for s in [1, STRIDE, HEIGHT, STRIDE + 1] {
+                // The lowest cell of each four, then the four cells from it.
+                let m = stones & (stones >> s);
+                let starts = m & (m >> (2 * s));
+                fours |= starts | starts << s | starts << (2 * s) | starts << (3 * s);
+            }
+        }
+        (0..WIDTH)
+            .flat_map(|col| (0..HEIGHT).map(move |row| (col, row)))
+            .filter(|&(col, row)| fours & (1 << (col * STRIDE + row)) != 0)
+            .collect()
+    }
+
     /// The stone at a column and row (0 = bottom): `Some('X')`, `Some('O')` or `None`.
     pub fn at(&self, col: u32, row: u32) -> Option<char> {
         let bit = 1u64 << (col * STRIDE + row);

@@ -249,6 +249,16 @@ impl TicTacToe {
         }
     }
 
+    /// The cells of every completed line, in reading order: the winner's three, or five
+    /// when the last mark closed two lines at once; empty while no one has won.
+    pub fn winning_cells(&self) -> Vec<u8> {
+        let won = LINES
+            .iter()
+            .filter(|&&l| l & !self.x == 0 || l & !self.o == 0)
+            .fold(0u16, |cells, &l| cells | l);
+        (0..9).filter(|&c| won & (1 << c) != 0).collect()
+    }
+
     fn marks(&self, p: Player) -> u16 {
         match p {
             Player::X => self.x,

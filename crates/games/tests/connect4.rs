@@ -152,3 +152,49 @@ proptest! {
         prop_assert_eq!(after, truth, "the best move keeps the score");
     }
 }
+
+/// Every cell on a line of four of one colour, found by walking the board by coordinates.
+fn fours_by_coordinates(p: &Connect4) -> Vec<(u32, u32)> {
+    let mut cells = Vec::new();
+    for col in 0..7i32 {
+        for row in 0..6i32 {
+            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let line: Vec<(i32, i32)> = (0..4).map(|k| (col + k * dc, row + k * dr)).collect();
+                let stone = |&(c, r): &(i32, i32)| {
+                    ((0..7).contains(&c) && (0..6).contains(&r))
+                        .then(|| p.at(c as u32, r as u32))
+                        .flatten()
+                };
+                let first = stone(&line[0]);
+                if first.is_some() && line.iter().all(|c| stone(c) == first) {
+                    cells.extend(line.iter().map(|&(c, r)| (c as u32, r as u32)));
+                }
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Random games to their end: no four before the last disc, and then the winner's.
+    #[test]
+    fn four_cells_are_the_lines_of_four(columns in proptest::collection::vec(0u8..7, 1..200)) {
+        let mut p = Connect4::new();
+        for &c in &columns {
+            if p.outcome().is_some() {
+                break;
+            }
+            if p.can_play(u32::from(c)) {
+                prop_assert!(p.four_cells().is_empty(), "{:?}", p);
+                p.play(c);
+            }
+        }
+        let cells = p.four_cells();
+        prop_assert_eq!(&cells, &fours_by_coordinates(&p), "{:?}", p);
+        prop_assert_eq!(cells.len() >= 4, p.outcome() == Some(Outcome::Loss), "{:?}", p);
+    }
+}

@@ -292,3 +292,30 @@ fn the_empty_board_is_a_draw_solved_in_few_nodes() {
     assert!(merged.stats.nodes < all.stats.nodes / 5);
     assert_eq!(merged.score, Score::DRAW);
 }
+
+/// The winning cells of every reachable position against the lines found by coordinates:
+/// three cells of one mark in a row, a column or a diagonal.
+#[test]
+fn winning_cells_are_the_completed_lines() {
+    let lines: Vec<[(u8, u8); 3]> = (0..3)
+        .flat_map(|i| [[(i, 0), (i, 1), (i, 2)], [(0, i), (1, i), (2, i)]])
+        .chain([[(0, 0), (1, 1), (2, 2)], [(0, 2), (1, 1), (2, 0)]])
+        .collect();
+    let mut doubles = 0;
+    for p in reachable().values() {
+        let mut expected: Vec<u8> = lines
+            .iter()
+            .filter(|line| {
+                let mark = p.at(line[0].0 * 3 + line[0].1);
+                mark.is_some() && line.iter().all(|&(r, c)| p.at(r * 3 + c) == mark)
+            })
+            .flat_map(|line| line.map(|(r, c)| r * 3 + c))
+            .collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(p.winning_cells(), expected, "{p}");
+        assert_eq!(expected.is_empty(), p.winner().is_none(), "{p}");
+        doubles += usize::from(expected.len() > 3);
+    }
+    assert!(doubles > 0, "some last marks close two lines at once");
+}

@@ -1139,8 +1139,7 @@ function drawTicTacToe() {
   const ahead = mine ? a.lookahead : null;
   const fs = new Map(((ahead && ahead.moves) || []).map((m) => [m.cell, m.value]));
   // The three in a row that won, marked.
-  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-  const won = (a && a.winner && lines.find((l) => l.every((i) => X.cells[i] === a.winner))) || [];
+  const won = (a && a.winning_cells) || [];
   X.cells.forEach((c, i) => {
     const b = document.createElement("button");
     b.textContent = c === "." ? "" : c;
@@ -1232,13 +1231,13 @@ function drawConnectFour() {
   const last = C.moves.length ? Number(C.moves[C.moves.length - 1]) - 1 : -1;
   // The top of the last column played: the disc just dropped.
   const lastRow = last < 0 ? -1 : s.board.findIndex((row) => row[last] !== ".");
-  const won = s && s.winner ? fourOf(s.board, s.winner) : [];
+  const won = (s && s.winning_cells) || [];
   (s ? s.board : Array(6).fill(".......")).forEach((row, r) => {
     [...row].forEach((cell, c) => {
       const b = document.createElement("button");
       if (cell !== ".") b.className = cell.toLowerCase();
       if (c === last && r === lastRow) b.classList.add("last");
-      if (won.some(([wr, wc]) => wr === r && wc === c)) b.classList.add("won");
+      if (won.some((w) => w.column === c + 1 && w.row === 6 - r)) b.classList.add("won");
       const who = cell === "X" ? ", red" : cell === "O" ? ", yellow" : "";
       b.setAttribute("aria-label", `column ${c + 1}, row ${6 - r}${who}`);
       b.dataset.column = String(c + 1);
@@ -1267,20 +1266,6 @@ function drawConnectFour() {
   $("c-engine").textContent = C.engine;
   $("c-undo").disabled = C.busy || C.moves.length === 0;
   if (document.activeElement !== $("c-moves")) $("c-moves").value = C.moves;
-}
-
-/** The cells ([row from the top, column]) of a four of `who` on `board` (rows of X, O, .). */
-function fourOf(board, who) {
-  const at = (r, c) => r >= 0 && r < 6 && c >= 0 && c < 7 && board[r][c] === who;
-  for (let r = 0; r < 6; r++) {
-    for (let c = 0; c < 7; c++) {
-      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-        const cells = [0, 1, 2, 3].map((k) => [r + k * dr, c + k * dc]);
-        if (cells.every(([cr, cc]) => at(cr, cc))) return cells;
-      }
-    }
-  }
-  return [];
 }
 
 /** Asks the server about the position, and for the engine's move when it is the engine's turn. */

@@ -59,6 +59,13 @@ struct EngineMove {
     nodes: u64,
 }
 
+/// A cell as the page names it: column 1 to 7, row 1 to 6 from the bottom.
+#[derive(Serialize)]
+struct Cell {
+    column: u32,
+    row: u32,
+}
+
 #[derive(Serialize)]
 pub struct Response {
     moves: String,
@@ -67,6 +74,8 @@ pub struct Response {
     /// The rows from the top: `X`, `O` or `.`.
     board: Vec<String>,
     winner: Option<char>,
+    /// The cells of the winner's four (of every four, when the last disc closed several).
+    winning_cells: Vec<Cell>,
     over: bool,
     /// Each playable column's exact value, from `SOLVE_FROM` stones on (else `null`).
     columns: Option<Vec<ColumnValue>>,
@@ -217,6 +226,14 @@ fn describe(
         to_move,
         board,
         winner: (outcome == Some(Outcome::Loss)).then_some(other),
+        winning_cells: p
+            .four_cells()
+            .into_iter()
+            .map(|(col, row)| Cell {
+                column: col + 1,
+                row: row + 1,
+            })
+            .collect(),
         over: outcome.is_some(),
         columns,
         engine,

@@ -37,6 +37,8 @@ struct MoveValue {
 pub struct Response {
     to_move: String,
     winner: Option<String>,
+    /// The cells of the winner's line (both lines, when one mark closed two), else empty.
+    winning_cells: Vec<u8>,
     over: bool,
     moves: Vec<MoveValue>,
     best: Option<u8>,
@@ -90,6 +92,7 @@ pub async fn analyze(
     Ok(Json(Response {
         to_move: player(p.to_move()),
         winner: p.winner().map(player),
+        winning_cells: p.winning_cells(),
         over: a.moves.is_empty(),
         moves: move_values(&a, value_name),
         best: a.best,

@@ -498,6 +498,17 @@ async fn connect_four_values_match_the_benchmark() {
         (json!("X"), json!(true))
     );
     assert!(v.get("engine").is_none());
+    let four: Vec<Value> = (1..=4)
+        .map(|row| json!({"column": 1, "row": row}))
+        .collect();
+    assert_eq!(
+        v["winning_cells"],
+        json!(four),
+        "the four X discs of column 1"
+    );
+    assert_eq!(v["board"][2], "X......", "the top of that four is row 4");
+    let (_, v) = post(&c, &url, json!({"moves": "121212"})).await;
+    assert_eq!(v["winning_cells"], json!([]), "no four yet");
     // Bad requests say what is wrong.
     let (s, v) = post(&c, &url, json!({"moves": "12x"})).await;
     assert_eq!(s, 422);
@@ -530,6 +541,12 @@ async fn tictactoe_values_under_perfect_play() {
     assert_eq!(s, 200);
     assert_eq!(v["winner"], "X");
     assert_eq!(v["over"], true);
+    assert_eq!(v["winning_cells"], json!([0, 1, 2]), "the top row");
+    // One mark that closes a row and a diagonal at once: both lines.
+    let (_, v) = post(&c, &url, json!({"board": "XXXOXOOOX"})).await;
+    assert_eq!(v["winning_cells"], json!([0, 1, 2, 4, 8]), "{v}");
+    let (_, v) = post(&c, &url, json!({"board": "XX.OO...."})).await;
+    assert_eq!(v["winning_cells"], json!([]), "no one has won");
     let (s, v) = post(&c, &url, json!({"board": "XXQ"})).await;
     assert_eq!(s, 422);
     assert!(error_of(&v).contains("tic-tac-toe"));
