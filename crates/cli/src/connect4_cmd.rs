@@ -276,7 +276,15 @@ fn play(a: &PlayArgs) -> Result<()> {
                 alphabeta::Outcome::Draw => println!("a draw"),
                 _ => {
                     let winner = if p.to_move() == 'X' { 'O' } else { 'X' };
-                    println!("{winner} wins");
+                    let four: Vec<String> = p
+                        .four_cells()
+                        .iter()
+                        .map(|(col, row)| format!("({},{})", col + 1, row + 1))
+                        .collect();
+                    println!(
+                        "{winner} wins with the discs at {} (column, row from the bottom)",
+                        four.join(" ")
+                    );
                 }
             }
             return Ok(());

@@ -260,6 +260,13 @@ fn connect4_play_over_a_pipe() {
     );
     assert!(out.contains("(solved: loss in 10 for it,"), "{out}");
     assert!(fails(&["connect4", "play", "--from", "12x"]).contains("move 3: 'x' is not a column"));
+    // A game already won: X's four in column 2, named disc by disc.
+    let o = run(&["connect4", "play", "--from", "2121212"], "quit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("X wins with the discs at (2,1) (2,2) (2,3) (2,4) (column, row"),
+        "{out}"
+    );
 }
 
 #[test]
