@@ -836,6 +836,39 @@ async fn tree(c: &Client, url: &str) {
         json!(""),
         "the case's button explains, it does not quiz"
     );
+    // Two unknown leaves: E's cases, and F's within where the search needs F too. With E = 3
+    // and F = 4 (E < F <= 5): B = 3, F = 4 > alpha = 3 opens G, C = 4, the root 4.
+    set_value(c, "t-input", "A(B(D=3,E=?),C(F=?,G=5))").await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "document.getElementById('t-cases').textContent.includes('E < F <= 5')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let line = text(c, "t-cases").await;
+    assert!(
+        line.contains("F <= E      value E; opens 3 of 4: D E F; pruned: G"),
+        "{line}"
+    );
+    let button = "#t-cases .case-line:nth-child(4) button";
+    let label = js(
+        c,
+        &format!("return document.querySelector('{button}').textContent;"),
+    )
+    .await;
+    assert_eq!(label, json!("Explain with E = 3, F = 4"));
+    click(c, button).await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 4')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-input').value;").await,
+        json!("A(B(D=3,E=3),C(F=4,G=5))")
+    );
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

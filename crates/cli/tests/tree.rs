@@ -674,12 +674,67 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
     }
 
     // (A quiz asks the question instead: a_quiz_on_an_unknown_leaf_asks_for_its_cases.)
-    // Two unknown leaves the search needs: said so, not guessed.
-    let text = ok(&["[[3,?],[?,4]]"]);
-    assert!(
-        text.contains("any x") && text.contains("needs leaf #2 too"),
-        "{text}"
+}
+
+/// Two unknown leaves, worked by hand: `[[3,x],[y,4]]`. The first Min node is min(3, x); the
+/// second stops at y when y <= alpha = min(3, x), else it is min(y, 4). So for x <= 3: y <= x
+/// cuts 4 and the root is x; x < y <= 4 gives y; y >= 5 gives 4. For x >= 4 the first is 3:
+/// y <= 3 cuts, 3; y >= 4 gives 4.
+#[test]
+fn two_unknown_leaves_are_answered_for_each_pair_of_values() {
+    let exam = "[[3,?],[?,4]]";
+    let text = ok(&[exam]);
+    for line in [
+        "  x <= 3  the search needs leaf #2 (call its value y) too, which is unknown; for each value of y:",
+        "            y <= x      value x; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
+        "            x < y <= 4  value y; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "            y >= 5      value 4; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "  x >= 4  the search needs leaf #2 (call its value y) too,",
+        "            y <= 3  value 3; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
+        "            y >= 4  value 4; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "(x and y taken as whole numbers",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+    // The JSON's inner cases: ends that name the first unknown, and examples whose trees
+    // explain as the case says.
+    let j: Value = serde_json::from_str(&ok(&["--format", "json", exam])).unwrap();
+    let rows = j["unknown"]["cases"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (&rows[0]["high"], &rows[0]["needs"]),
+        (&json!(3), &json!(2))
     );
+    let inner = rows[0]["cases"].as_array().unwrap();
+    assert_eq!(inner[0]["high"], "x");
+    assert_eq!(inner[1]["low"], "x+1");
+    assert_eq!(inner[1]["value"], "other");
+    for row in rows {
+        for case in row["cases"].as_array().unwrap() {
+            let [e, f] = [0, 1].map(|i| case["example"][i].as_i64().unwrap());
+            let tree = case["tree"].as_str().unwrap();
+            assert_eq!(tree, format!("[[3,{e}],[{f},4]]"));
+            let got: Value = serde_json::from_str(&ok(&["--format", "json", tree])).unwrap();
+            assert_eq!(got["opened"], case["opened"], "{tree}");
+            let value = match case["value"].as_str() {
+                Some("unknown") => json!(e),
+                Some("other") => json!(f),
+                _ => case["value"].clone(),
+            };
+            assert_eq!(got["value"], value, "{tree}");
+        }
+    }
+    // The quiz asks about both.
+    let quiz = ok(&[exam, "--quiz"]);
+    assert!(
+        quiz.contains(
+            "Leaves #1 and #2 (call their values x and y) are unknown. For which values of x and y"
+        ),
+        "{quiz}"
+    );
+    // A third unknown leaf is named, not followed.
+    let three = ok(&["[[3,?],[?,?]]"]);
+    assert!(three.contains("needs leaf #3 too"), "{three}");
 }
 
 /// The same question with Min at the root, in the player to move's view, worked by hand.

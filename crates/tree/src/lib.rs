@@ -29,6 +29,7 @@ mod parse;
 mod random;
 mod report;
 mod unknown;
+mod unknown_pair;
 
 pub use draw::{dot, svg, svg_question};
 pub use explain::{
@@ -47,3 +48,4 @@ pub use report::{compare, compare_text, explain, CompareRow, Explanation, JsonRe
 pub use unknown::{
     cases, cases_json, cases_text, unknown_question, Case, Course, RootValue, UnknownQuestion,
 };
+pub use unknown_pair::{End, InnerCase, MAX_PAIR_VALUES};

@@ -9,6 +9,9 @@
 
 use crate::explain::{run, ExplainError, RootKind, Settings, View};
 use crate::model::{NodeId, Tree, MAX_VALUE};
+#[cfg(doc)]
+use crate::unknown_pair::MAX_PAIR_VALUES;
+use crate::unknown_pair::{split, End, InnerCase};
 
 /// The root's value in one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +20,8 @@ pub enum RootValue {
     Is(i32),
     /// The unknown's own value: it reaches the root.
     Unknown,
+    /// The second unknown's value, in the cases of a second unknown leaf ([`InnerCase`]).
+    Other,
 }
 
 /// How one search went.
@@ -32,8 +37,17 @@ pub enum Course {
         /// Maximal subtrees never entered.
         pruned: Vec<NodeId>,
     },
-    /// The search needs this other unknown leaf too.
+    /// The search needs this other unknown leaf too, and it is not followed (a third, or
+    /// a second in a tree of more than [`MAX_PAIR_VALUES`] values).
     Needs(NodeId),
+    /// The search needs this second unknown leaf too: how it goes for each of its values,
+    /// given the first's.
+    Also {
+        /// The second unknown leaf.
+        leaf: NodeId,
+        /// Its values in increasing order, together covering `-MAX_VALUE..=MAX_VALUE`.
+        cases: Vec<InnerCase>,
+    },
 }
 
 /// The values `low..=high` of the unknown, and how the search goes for each of them.
@@ -61,9 +75,27 @@ impl Case {
 
 /// How the search with `settings` goes for every finite value of the leaf `leaf` (the other
 /// leaves as they are): the cases in increasing order of its value, neighbours merged where
-/// the search goes alike, together covering `-MAX_VALUE..=MAX_VALUE`. Errors that do not
-/// come from an unknown leaf (an unsupported setting, a `leaf` that is not one) are returned.
+/// the search goes alike, together covering `-MAX_VALUE..=MAX_VALUE`. Where the search needs
+/// a second unknown leaf as well, the cases say how it goes for each of its values too
+/// ([`Course::Also`]). Errors that do not come from an unknown leaf (an unsupported setting,
+/// a `leaf` that is not one) are returned.
 pub fn cases(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Case>, ExplainError> {
+    let mut out = Vec::new();
+    for case in cases_of_one(tree, settings, leaf)? {
+        let split = match case.course {
+            Course::Needs(other) => split(tree, settings, (leaf, other), (case.low, case.high))?,
+            _ => None,
+        };
+        match split {
+            Some(groups) => groups.into_iter().for_each(|g| push(&mut out, g)),
+            None => push(&mut out, case),
+        }
+    }
+    Ok(out)
+}
+
+/// The cases of `leaf` alone: a second unknown leaf the search needs is named, not followed.
+fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Case>, ExplainError> {
     must_be_leaf(tree, leaf)?;
     let mut t = tree.clone();
     let mut course_at = |x: i32| -> Result<Course, ExplainError> {
@@ -146,6 +178,9 @@ fn same_course(a: &Case, b: &Case) -> Option<Course> {
     use Course::Searched;
     match (&a.course, &b.course) {
         (Course::Needs(x), Course::Needs(y)) if x == y => Some(a.course.clone()),
+        (Course::Also { .. }, Course::Also { .. }) if a.course == b.course => {
+            Some(a.course.clone())
+        }
         (
             Searched {
                 value: va,
@@ -203,29 +238,133 @@ fn variable(tree: &Tree, leaf: NodeId) -> String {
     tree.node(leaf).label.clone().unwrap_or_else(|| "x".into())
 }
 
+/// The names of a first and a second unknown: their labels, else `x` and `y` (`z` when the
+/// first is called `y`).
+fn variables(tree: &Tree, first: NodeId, second: NodeId) -> (String, String) {
+    let x = variable(tree, first);
+    let y = tree
+        .node(second)
+        .label
+        .clone()
+        .unwrap_or_else(|| if x == "y" { "z" } else { "y" }.to_string());
+    (x, y)
+}
+
 /// The values of one case: `E <= 2`, `3 <= E <= 5`, `E = 7`, `E >= 6`, `any E`.
 fn range_text(x: &str, c: &Case) -> String {
-    match (c.low == -MAX_VALUE, c.high == MAX_VALUE) {
-        (true, true) => format!("any {x}"),
-        (true, false) => format!("{x} <= {}", c.high),
-        (false, true) => format!("{x} >= {}", c.low),
-        _ if c.low == c.high => format!("{x} = {}", c.low),
-        _ => format!("{} <= {x} <= {}", c.low, c.high),
+    bounds_text(x, End::Value(c.low), End::Value(c.high), "")
+}
+
+/// A range of `x` from `low` to `high` as text; a bound on the first unknown `first` reads
+/// `F < E` rather than `F <= E-1`.
+fn bounds_text(x: &str, low: End, high: End, first: &str) -> String {
+    let lower = match low {
+        End::Value(v) if v == -MAX_VALUE => None,
+        End::Value(v) => Some(format!("{v} <= ")),
+        End::First(0) => Some(format!("{first} <= ")),
+        End::First(d) if d > 0 => Some(format!("{first} < ")),
+        End::First(d) => Some(format!("{first}{d} <= ")),
+    };
+    let upper = match high {
+        End::Value(v) if v == MAX_VALUE => None,
+        End::Value(v) => Some(format!(" <= {v}")),
+        End::First(0) => Some(format!(" <= {first}")),
+        End::First(d) if d < 0 => Some(format!(" < {first}")),
+        End::First(d) => Some(format!(" <= {first}+{d}")),
+    };
+    if let (true, Some(_), Some(at)) = (low == high, &lower, &upper) {
+        return format!("{x} = {}", at.trim_start_matches(" <= "));
+    }
+    match (lower, upper) {
+        (None, None) => format!("any {x}"),
+        (Some(l), None) => format!("{x} {}", flip(&l)),
+        (None, Some(u)) => format!("{x}{u}"),
+        (Some(l), Some(u)) => format!("{l}{x}{u}"),
+    }
+}
+
+/// `3 <= ` as a bound after the variable: `>= 3`; `E < ` as `> E`.
+fn flip(lower: &str) -> String {
+    let lower = lower.trim_end();
+    match lower.rsplit_once(' ') {
+        Some((v, "<=")) => format!(">= {v}"),
+        Some((v, _)) => format!("> {v}"),
+        None => lower.to_string(),
+    }
+}
+
+/// A bound for JSON: a number, or the first unknown's name with its offset (`"E+1"`).
+fn bound_json(b: End, first: &str) -> serde_json::Value {
+    match b {
+        End::Value(v) => serde_json::json!(v),
+        End::First(0) => serde_json::json!(first),
+        End::First(d) => serde_json::json!(format!("{first}{d:+}")),
     }
 }
 
 /// The root's value in a case as text, in `view` (`sign` -1: Min's at the root): a number,
-/// the unknown's name, or its negation.
-fn value_text(x: &str, value: RootValue, sign: i32) -> String {
-    match (value, sign) {
-        (RootValue::Is(v), _) => crate::model::format_value(sign * v),
-        (RootValue::Unknown, 1) => x.to_string(),
-        (RootValue::Unknown, _) => format!("-{x}"),
+/// an unknown's name (`x` the first's, `y` the second's), or its negation.
+fn value_text((x, y): (&str, &str), value: RootValue, sign: i32) -> String {
+    let name = match value {
+        RootValue::Is(v) => return crate::model::format_value(sign * v),
+        RootValue::Unknown => x,
+        RootValue::Other => y,
+    };
+    if sign < 0 {
+        format!("-{name}")
+    } else {
+        name.to_string()
     }
 }
 
-/// The cases as text: a line a case, after a line that says which leaf they are about. The
-/// root's values are in `view` (the unknown's values stay as the tree gives its leaves).
+/// The root's value for JSON: a number, `"unknown"` (the first unknown's), `"other"` (the
+/// second's), or either negated (`"-unknown"`).
+fn value_json(value: RootValue, sign: i32) -> serde_json::Value {
+    let name = match value {
+        RootValue::Is(v) => return crate::report::json_value(sign * v),
+        RootValue::Unknown => "unknown",
+        RootValue::Other => "other",
+    };
+    serde_json::json!(if sign < 0 {
+        format!("-{name}")
+    } else {
+        name.to_string()
+    })
+}
+
+/// What the search does in a searched course, or which further unknown leaf it needs.
+fn course_text(tree: &Tree, names: (&str, &str), course: &Course, sign: i32) -> String {
+    match course {
+        Course::Searched {
+            value,
+            opened,
+            pruned,
+        } => {
+            let opened: Vec<String> = opened.iter().map(|&l| tree.leaf_name(l)).collect();
+            let pruned: Vec<String> = pruned.iter().map(|&id| tree.name(id)).collect();
+            format!(
+                "value {}; opens {} of {}: {}; pruned: {}",
+                value_text(names, *value, sign),
+                opened.len(),
+                tree.leaves.len(),
+                opened.join(" "),
+                if pruned.is_empty() {
+                    "nothing".into()
+                } else {
+                    pruned.join(" ")
+                }
+            )
+        }
+        Course::Needs(other) | Course::Also { leaf: other, .. } => format!(
+            "the search needs leaf {} too, which is unknown",
+            tree.leaf_name(tree.node(*other).leaf_index)
+        ),
+    }
+}
+
+/// The cases as text: a line a case, after a line that says which leaf they are about; where
+/// the search needs a second unknown leaf too, its cases below, indented. The root's values
+/// are in `view` (the unknowns' values stay as the tree gives its leaves).
 pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, view: View) -> String {
     let x = variable(tree, leaf);
     let who = who(tree, leaf);
@@ -235,59 +374,75 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
     );
     let ranges: Vec<String> = cases.iter().map(|c| range_text(&x, c)).collect();
     let width = ranges.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let mut second = None;
     for (c, range) in cases.iter().zip(&ranges) {
-        let what = match &c.course {
-            Course::Searched {
-                value,
-                opened,
-                pruned,
-            } => {
-                let value = value_text(&x, *value, sign);
-                let opened: Vec<String> = opened.iter().map(|&l| tree.leaf_name(l)).collect();
-                let pruned: Vec<String> = pruned.iter().map(|&id| tree.name(id)).collect();
-                format!(
-                    "value {value}; opens {} of {}: {}; pruned: {}",
-                    opened.len(),
-                    tree.leaves.len(),
-                    opened.join(" "),
-                    if pruned.is_empty() {
-                        "nothing".into()
-                    } else {
-                        pruned.join(" ")
-                    }
-                )
-            }
-            Course::Needs(other) => format!(
-                "the search needs leaf {} too, which is unknown",
-                tree.leaf_name(tree.node(*other).leaf_index)
-            ),
+        let Course::Also { leaf: other, cases } = &c.course else {
+            let what = course_text(tree, (&x, ""), &c.course, sign);
+            o.push_str(&format!("  {range:<width$}  {what}\n"));
+            continue;
         };
-        o.push_str(&format!("  {range:<width$}  {what}\n"));
+        let (_, y) = variables(tree, leaf, *other);
+        let name = match &tree.node(*other).label {
+            Some(l) => l.clone(),
+            None => format!("#{} (call its value {y})", tree.node(*other).leaf_index),
+        };
+        o.push_str(&format!(
+            "  {range:<width$}  the search needs leaf {name} too, which is unknown; for each value of {y}:\n"
+        ));
+        let inner: Vec<String> = cases
+            .iter()
+            .map(|i| bounds_text(&y, i.low, i.high, &x))
+            .collect();
+        let w = inner.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        for (i, range) in cases.iter().zip(&inner) {
+            let what = course_text(tree, (&x, &y), &i.course, sign);
+            o.push_str(&format!("  {:width$}    {range:<w$}  {what}\n", ""));
+        }
+        second.get_or_insert(y);
     }
+    let taken = match &second {
+        Some(y) => format!("{x} and {y} taken as whole numbers"),
+        None => format!("{x} taken as a whole number"),
+    };
+    let give = match &second {
+        Some(_) => "give them values",
+        None => "give it a value",
+    };
     o.push_str(&format!(
-        "({x} taken as a whole number from -{MAX_VALUE} to {MAX_VALUE}; give it a value to follow the search step by step)\n"
+        "({taken} from -{MAX_VALUE} to {MAX_VALUE}; {give} to follow the search step by step)\n"
     ));
     if sign < 0 {
+        let given = match &second {
+            Some(y) => format!("{x} and {y} as the tree gives them"),
+            None => format!("{x} as the tree gives it"),
+        };
         o.push_str(&format!(
-            "(the root's values as Min, to move there, sees them: the negation of Max's; {x} as the tree gives it)\n"
+            "(the root's values as Min, to move there, sees them: the negation of Max's; {given})\n"
         ));
     }
     o
 }
 
-/// The tree's text with `leaf` holding `value`.
-fn with_value(tree: &Tree, leaf: NodeId, value: i32) -> String {
+/// The tree's text with each of `leaves` holding its value.
+fn with_values(tree: &Tree, leaves: &[(NodeId, i32)]) -> String {
     let mut t = tree.clone();
-    t.nodes[leaf as usize].value = Some(value);
+    for &(leaf, value) in leaves {
+        t.nodes[leaf as usize].value = Some(value);
+    }
     t.to_text()
 }
 
-/// The cases as JSON: `{"leaf", "label", "view", "cases": [{"low", "high", "value",
+/// The cases as JSON: `{"leaf", "label", "variable", "view", "cases": [{"low", "high", "value",
 /// "opened", "pruned", "needs", "example", "tree"}]}`, with `value` the root's in `view`: a
 /// number, `"inf"`/`"-inf"`, `"unknown"` (the unknown's own value) or `"-unknown"` (its
 /// negation, Min's view at the root); leaves by reading-order number, subtrees by path, and
 /// `tree` the tree's text with the leaf at the case's `example` value, to explain step by
-/// step (both `null` where another unknown leaf is needed).
+/// step (both `null` where another unknown leaf is needed); `variable` is the name the text
+/// gives the unknown (its label, else `x`). Where the search needs a second unknown leaf,
+/// `needs` is its number, `needs_variable` its name (its label, else `y`), and `cases` its
+/// own cases alike, whose `low` and `high` may be the first's name with an offset (`"E"`, `"E+1"`),
+/// whose `value` may be `"other"` (the second's value), and whose `example` holds both
+/// values, the first's then the second's.
 pub fn cases_json(
     tree: &Tree,
     leaf: NodeId,
@@ -297,6 +452,7 @@ pub fn cases_json(
 ) -> serde_json::Value {
     use serde_json::json;
     let sign = view.sign(root, 0);
+    let x = variable(tree, leaf);
     let rows: Vec<serde_json::Value> = cases
         .iter()
         .map(|c| match &c.course {
@@ -307,16 +463,12 @@ pub fn cases_json(
             } => json!({
                 "low": c.low,
                 "high": c.high,
-                "value": match (value, sign) {
-                    (RootValue::Is(v), _) => crate::report::json_value(sign * v),
-                    (RootValue::Unknown, 1) => json!("unknown"),
-                    (RootValue::Unknown, _) => json!("-unknown"),
-                },
+                "value": value_json(*value, sign),
                 "opened": opened,
                 "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
                 "needs": null,
                 "example": c.example(),
-                "tree": with_value(tree, leaf, c.example()),
+                "tree": with_values(tree, &[(leaf, c.example())]),
             }),
             Course::Needs(other) => json!({
                 "low": c.low,
@@ -328,11 +480,62 @@ pub fn cases_json(
                 "example": null,
                 "tree": null,
             }),
+            Course::Also { leaf: other, cases } => {
+                let firsts = [c.example(), c.low, c.high];
+                let inner: Vec<serde_json::Value> = cases
+                    .iter()
+                    .map(|i| {
+                        let example = i.example(&firsts);
+                        let (value, opened, pruned, needs) = match &i.course {
+                            Course::Searched {
+                                value,
+                                opened,
+                                pruned,
+                            } => (
+                                value_json(*value, sign),
+                                json!(opened),
+                                json!(pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>()),
+                                json!(null),
+                            ),
+                            Course::Needs(n) | Course::Also { leaf: n, .. } => (
+                                json!(null),
+                                json!(null),
+                                json!(null),
+                                json!(tree.node(*n).leaf_index),
+                            ),
+                        };
+                        let searched = needs.is_null();
+                        json!({
+                            "low": bound_json(i.low, &x),
+                            "high": bound_json(i.high, &x),
+                            "value": value,
+                            "opened": opened,
+                            "pruned": pruned,
+                            "needs": needs,
+                            "example": example.filter(|_| searched).map(|(e, f)| [e, f]),
+                            "tree": example.filter(|_| searched).map(|(e, f)| with_values(tree, &[(leaf, e), (*other, f)])),
+                        })
+                    })
+                    .collect();
+                json!({
+                    "low": c.low,
+                    "high": c.high,
+                    "value": null,
+                    "opened": null,
+                    "pruned": null,
+                    "needs": tree.node(*other).leaf_index,
+                    "needs_variable": variables(tree, leaf, *other).1,
+                    "cases": inner,
+                    "example": null,
+                    "tree": null,
+                })
+            }
         })
         .collect();
     json!({
         "leaf": tree.node(leaf).leaf_index,
         "label": tree.node(leaf).label,
+        "variable": x,
         "view": view.name(),
         "cases": rows,
     })
@@ -372,12 +575,38 @@ pub fn unknown_question(
     let x = variable(tree, leaf);
     let who = who(tree, leaf);
     let algorithm = settings.algorithm.name();
-    let questions = vec![
-        format!(
-            "Leaf {who} is unknown. For which values of {x} does {algorithm} prune which subtrees?"
-        ),
-        format!("What is the root's value as {x} varies?"),
-    ];
+    // A second unknown leaf the search needs for some values of the first is asked about too.
+    let second = cases(tree, settings, leaf)?
+        .into_iter()
+        .find_map(|c| match c.course {
+            Course::Also { leaf, .. } => Some(leaf),
+            _ => None,
+        });
+    let questions = match second {
+        None => vec![
+            format!(
+                "Leaf {who} is unknown. For which values of {x} does {algorithm} prune which subtrees?"
+            ),
+            format!("What is the root's value as {x} varies?"),
+        ],
+        Some(other) => {
+            let (_, y) = variables(tree, leaf, other);
+            let whom = match (&tree.node(leaf).label, &tree.node(other).label) {
+                (Some(a), Some(b)) => format!("Leaves {a} and {b} are"),
+                _ => format!(
+                    "Leaves {} and {} (call their values {x} and {y}) are",
+                    tree.leaf_name(tree.node(leaf).leaf_index),
+                    tree.leaf_name(tree.node(other).leaf_index)
+                ),
+            };
+            vec![
+                format!(
+                    "{whom} unknown. For which values of {x} and {y} does {algorithm} prune which subtrees?"
+                ),
+                format!("What is the root's value as {x} and {y} vary?"),
+            ]
+        }
+    };
     Ok(UnknownQuestion {
         text: e.question_with(&questions),
         svg: crate::draw::svg_question(&e),

@@ -5,8 +5,8 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, explain, given, minimum, parse, run, Algorithm, Course, Order, RootKind, RootValue,
-    Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
+    cases, explain, given, minimum, parse, run, Algorithm, Course, ExplainError, Order, RootKind,
+    RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -375,10 +375,78 @@ proptest! {
                 let value = match value {
                     RootValue::Is(v) => *v,
                     RootValue::Unknown => x,
+                    RootValue::Other => return Err(TestCaseError::fail("no second unknown")),
                 };
                 prop_assert_eq!(value, by_definition, "{:?} at {} in {}", s, x, text(&t));
                 prop_assert_eq!(opened, &direct.opened, "{:?} at {}", s, x);
                 prop_assert_eq!(pruned, &direct.pruned, "{:?} at {}", s, x);
+            }
+        }
+    }
+
+    /// Two unknown leaves: the cases of the first and, where the search needs the second,
+    /// its cases within, cover every pair of values once, and for each pair tried the case
+    /// that holds it says what a search with both values does.
+    #[test]
+    fn the_cases_of_two_unknown_leaves_agree_with_a_search_at_each_pair(
+        t in small_trees(),
+        picks in (any::<u32>(), any::<u32>()),
+    ) {
+        let known = parse(&text(&t)).unwrap();
+        let n = known.leaves.len();
+        prop_assume!(n >= 2);
+        let (a, b) = (picks.0 as usize % n, picks.1 as usize % n);
+        prop_assume!(a != b);
+        let (a, b) = (known.leaves[a], known.leaves[b]);
+        let mut tree = known.clone();
+        tree.nodes[a as usize].value = None;
+        tree.nodes[b as usize].value = None;
+        let tries: Vec<i32> = (-5..=5).chain([-MAX_VALUE, MAX_VALUE - 1, MAX_VALUE]).collect();
+        for s in all_settings() {
+            let first = match run(&tree, s, false) {
+                Err(ExplainError::UnknownLeaf { node, .. }) => node,
+                Ok(_) => continue, // neither is needed
+                Err(e) => return Err(TestCaseError::fail(e.to_string())),
+            };
+            let second = if first == a { b } else { a };
+            let all = cases(&tree, s, first).unwrap();
+            prop_assert_eq!(all[0].low, -MAX_VALUE);
+            prop_assert_eq!(all[all.len() - 1].high, MAX_VALUE);
+            for w in all.windows(2) {
+                prop_assert_eq!(w[0].high + 1, w[1].low, "{:?}", s);
+            }
+            for &e in &tries {
+                let case = all.iter().find(|c| c.low <= e && e <= c.high).unwrap();
+                for &f in &tries {
+                    let mut both = known.clone();
+                    both.nodes[first as usize].value = Some(e);
+                    both.nodes[second as usize].value = Some(f);
+                    let direct = run(&both, s, false).unwrap();
+                    let by_definition = value_of(&both, s.root == RootKind::Max, &|_, v| v.unwrap());
+                    let course = match &case.course {
+                        Course::Also { leaf, cases } => {
+                            prop_assert_eq!(*leaf, second);
+                            let holding: Vec<_> = cases
+                                .iter()
+                                .filter(|c| c.low.at(e) <= f && f <= c.high.at(e))
+                                .collect();
+                            prop_assert_eq!(holding.len(), 1, "{:?} at {}, {} in {}", s, e, f, text(&t));
+                            holding[0].course.clone()
+                        }
+                        other => other.clone(),
+                    };
+                    let Course::Searched { value, opened, pruned } = course else {
+                        return Err(TestCaseError::fail("only two leaves are unknown"));
+                    };
+                    let value = match value {
+                        RootValue::Is(v) => v,
+                        RootValue::Unknown => e,
+                        RootValue::Other => f,
+                    };
+                    prop_assert_eq!(value, by_definition, "{:?} at {}, {} in {}", s, e, f, text(&t));
+                    prop_assert_eq!(&opened, &direct.opened, "{:?} at {}, {} in {}", s, e, f, text(&t));
+                    prop_assert_eq!(&pruned, &direct.pruned, "{:?} at {}, {}", s, e, f);
+                }
             }
         }
     }

@@ -659,34 +659,44 @@ function clearCases() {
 
 /**
  * The cases of a needed unknown leaf: the report's lines, each case with a button that puts
- * its example value in the tree and explains that, step by step.
+ * its example value in the tree and explains that, step by step; where the search needs a
+ * second unknown leaf, its cases' lines follow, each with both values.
  */
 function showCases(unknown) {
   const box = clearCases();
   const lines = unknown.text.trimEnd().split("\n");
-  const row = (text) => {
+  let at = 0;
+  const row = () => {
     const line = document.createElement("div");
     line.className = "case-line";
     const pre = document.createElement("pre");
-    pre.textContent = text;
+    pre.textContent = lines[at++] || "";
     line.appendChild(pre);
     box.appendChild(line);
     return line;
   };
-  row(lines[0]);
-  unknown.cases.forEach((c, i) => {
-    const line = row(lines[i + 1] || "");
-    if (c.tree === null) return;
+  const explainWith = (line, values, tree) => {
     const b = document.createElement("button");
-    b.textContent = `Explain with ${unknown.label || "x"} = ${c.example}`;
+    b.textContent = `Explain with ${values}`;
     b.addEventListener("click", () => {
-      $("t-input").value = c.tree;
+      $("t-input").value = tree;
       $("t-quiz").value = ""; // an answer was asked for: the explanation, not a new quiz
       explainTree();
     });
     line.appendChild(b);
-  });
-  row(lines[lines.length - 1]);
+  };
+  row();
+  for (const c of unknown.cases) {
+    const line = row();
+    if (c.tree !== null) explainWith(line, `${unknown.variable} = ${c.example}`, c.tree);
+    for (const inner of c.cases || []) {
+      const line = row();
+      if (inner.tree === null) continue;
+      const [x, y] = inner.example;
+      explainWith(line, `${unknown.variable} = ${x}, ${c.needs_variable} = ${y}`, inner.tree);
+    }
+  }
+  while (at < lines.length) row();
 }
 
 /**

@@ -250,6 +250,30 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["text"].as_str().unwrap().contains("value -x"),
         "{v}"
     );
+    // Two unknown leaves: where the search needs the second (for x <= 3 in [[3,x],[y,4]],
+    // worked by hand in the CLI's tests), its cases within, each with both values.
+    let (s, v) = post(&c, &url, json!({"tree": "[[3,?],[?,4]]"})).await;
+    assert_eq!(s, 422, "{v}");
+    let first = &v["unknown"]["cases"][0];
+    assert_eq!(
+        (&first["high"], &first["needs_variable"]),
+        (&json!(3), &json!("y"))
+    );
+    let inner: Vec<(&Value, &Value)> = first["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (&c["high"], &c["value"]))
+        .collect();
+    assert_eq!(
+        inner,
+        [
+            (&json!("x"), &json!("unknown")),
+            (&json!(4), &json!("other")),
+            (&json!(100_000_000), &json!(4))
+        ]
+    );
+    assert_eq!(first["cases"][1]["tree"], "[[3,3],[4,4]]");
     // A sealed question holds no answer, not even in an error: it asks the question.
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]", "sealed": true})).await;
     assert_eq!(s, 422, "{v}");
