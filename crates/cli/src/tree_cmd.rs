@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given, parse,
-    parse_values, svg, svg_question, unknown_question, Algorithm, CompareRow, ExplainError,
-    JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
+    parse_values, svg, svg_question, unknown_question, unsearched, Algorithm, CompareRow,
+    ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
     DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
@@ -356,9 +356,24 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             }
             return Ok(());
         }
+        // Some given leaves checked: that needs no search, only the tree.
+        Err(ExplainError::UnknownLeaf { name, .. })
+            if args.given.is_some() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
+        {
+            let e = unsearched(&tree, settings)?.in_view(view);
+            let text = args.given.as_deref().unwrap_or_default();
+            let g = given(&tree, settings.root, &leaf_numbers(&tree, text)?)?;
+            if args.format == FormatArg::Json {
+                print_json(&serde_json::json!({ "given": e.given_json(&g) }))?;
+            } else {
+                print!("{}", e.given_text(&g));
+                println!("(the search needs leaf {name}, which is unknown: without --given, how it goes for each of its values)");
+            }
+            return Ok(());
+        }
         // An exam's "x": how the search goes for each of its values.
         Err(ExplainError::UnknownLeaf { node, .. })
-            if args.given.is_none() && matches!(args.format, FormatArg::Text | FormatArg::Json) =>
+            if matches!(args.format, FormatArg::Text | FormatArg::Json) =>
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {

@@ -445,6 +445,26 @@ fn given_leaves_are_checked_against_the_definition() {
     );
     let unknown = ok(&["--given", "D,J,K,N", LABELLED]);
     assert!(unknown.contains("do not fix"), "{unknown}");
+    // A tree whose search needs a `?` leaf is checked too (by hand: with D = 10 and F = 2
+    // alone, B = min(10, E) is at most 10 and C = min(2, G) at most 2, so the root lies from
+    // -inf to 10; with every leaf but E, C = 2 and B from -inf to 10: 2 to 10).
+    let exam = "A(B(D=10,E=?),C(F=2,G=4))";
+    let some = ok(&["--given", "D,F", exam]);
+    assert!(some.contains("it lies from -inf to 10\n"), "{some}");
+    assert!(
+        some.contains("the value depends on unknown leaves"),
+        "{some}"
+    );
+    let all = ok(&["--given", "D,E,F,G", exam, "--format", "json"]);
+    let all: Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(
+        (
+            &all["given"]["low"],
+            &all["given"]["high"],
+            &all["given"]["fixes"]
+        ),
+        (&json!(2), &json!(10), &json!(false))
+    );
     // Random trees and random sets, as JSON, against minimax with the others at either extreme.
     for seed in 0..6u64 {
         let seed_text = seed.to_string();

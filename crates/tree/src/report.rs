@@ -32,6 +32,21 @@ pub fn explain(
     Ok(Explanation { tree, run, minimum })
 }
 
+/// The tree with its settings and minimum but nothing a search found, for what needs none of
+/// it (a question, the check of some given leaves) when the search needs a `?` leaf: the run
+/// held is a search of the tree with every `?` at 0, and must not be shown.
+pub fn unsearched(tree: &Tree, settings: Settings) -> Result<Explanation<'_>, ExplainError> {
+    let mut filled = tree.clone();
+    for &l in &tree.leaves {
+        filled.nodes[l as usize].value.get_or_insert(0);
+    }
+    Ok(Explanation {
+        tree,
+        run: run(&filled, settings, false)?,
+        minimum: minimum(tree, settings.root),
+    })
+}
+
 impl<'t> Explanation<'t> {
     /// The same explanation with values and windows in `view` (see [`View`]).
     pub fn in_view(self, view: View) -> Explanation<'t> {

@@ -561,17 +561,8 @@ pub fn unknown_question(
     leaf: NodeId,
 ) -> Result<UnknownQuestion, ExplainError> {
     must_be_leaf(tree, leaf)?;
-    // The question shows the settings and the tree, never the search: any value of the leaf
-    // gives a run to hold them (another unknown leaf it needs as well is then no matter).
-    let mut t = tree.clone();
-    for l in &t.leaves.clone() {
-        t.nodes[*l as usize].value.get_or_insert(0);
-    }
-    let e = crate::report::Explanation {
-        tree,
-        run: run(&t, settings, false)?,
-        minimum: None,
-    };
+    // The question shows the settings and the tree, never the search.
+    let e = crate::report::unsearched(tree, settings)?;
     let x = variable(tree, leaf);
     let who = who(tree, leaf);
     let algorithm = settings.algorithm.name();
