@@ -838,8 +838,7 @@ async fn tree(c: &Client, url: &str) {
     );
     // Two unknown leaves: E's cases, and F's within where the search needs F too. With E = 3
     // and F = 4 (E < F <= 5): B = 3, F = 4 > alpha = 3 opens G, C = 4, the root 4.
-    set_value(c, "t-input", "A(B(D=3,E=?),C(F=?,G=5))").await;
-    click(c, "#t-explain").await;
+    click(c, "#t-examples button:nth-of-type(7)").await;
     wait_until(
         c,
         "document.getElementById('t-cases').textContent.includes('E < F <= 5')",
@@ -851,6 +850,7 @@ async fn tree(c: &Client, url: &str) {
         line.contains("F <= E      value E; opens 3 of 4: D E F; pruned: G"),
         "{line}"
     );
+    screenshot(c, "tree-two-unknowns.png").await;
     let button = "#t-cases .case-line:nth-child(4) button";
     let label = js(
         c,

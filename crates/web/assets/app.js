@@ -589,6 +589,7 @@ const EXAMPLES = [
   ["Labelled, with unknown leaves", "A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))"],
   ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
   ["For which E is G cut?", "A(B(D=10,E=?),C(F=2,G=4))"],
+  ["For which E and F?", "A(B(D=3,E=?),C(F=?,G=5))"],
 ];
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
