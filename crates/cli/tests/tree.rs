@@ -866,3 +866,53 @@ fn a_quiz_on_an_unknown_leaf_asks_for_its_cases() {
     let answer = err.lines().find(|l| l.starts_with("the answer:")).unwrap();
     assert!(!answer.contains("--format"), "{answer}");
 }
+
+/// The README's examples of `alphabeta tree` print what the README shows (a line starting
+/// `...` there stands for the rest), so the documentation cannot drift from the program.
+#[test]
+fn the_readme_examples_print_what_the_readme_shows() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(command) = line.strip_prefix("$ alphabeta tree ") else {
+            continue;
+        };
+        let words = command_words(&format!("alphabeta tree {command}"));
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let o = run(&args, None);
+        let printed = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let shown = lines[i + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with("```") && !l.starts_with("$ "));
+        let mut printed_lines = printed.lines();
+        let mut whole = true;
+        for want in shown {
+            if want.starts_with("...") {
+                whole = false;
+                break;
+            }
+            assert_eq!(
+                printed_lines.next(),
+                Some(*want),
+                "README line {}: {line}\n{printed}",
+                i + 1
+            );
+        }
+        if whole {
+            assert_eq!(
+                printed_lines.next(),
+                None,
+                "README line {}: more printed",
+                i + 1
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "the README's examples were found");
+}
