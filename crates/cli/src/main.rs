@@ -25,12 +25,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Serve the web page: play Gomoku against the engine, watch alpha-beta explain a tree.
+    /// Serve the web page: Gomoku against the engine, the tree explainer, tic-tac-toe and
+    /// Connect Four.
     Serve(serve_cmd::ServeArgs),
     /// Explain minimax and alpha-beta on an explicit tree: value, leaves opened, cuts, windows,
     /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
     Tree(tree_cmd::TreeArgs),
-    /// Tic-tac-toe: play against perfect play, analyse a position, solve the game.
+    /// Tic-tac-toe: play against perfect play or the material's look-ahead, analyse a
+    /// position, solve the game.
     #[command(subcommand)]
     Tictactoe(tictactoe_cmd::TicTacToeCommand),
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.
