@@ -109,6 +109,9 @@ enum OrderArg {
     Ltr,
     /// Right to left.
     Rtl,
+    /// By the children's static values (`B=4(...)`), best first for the player to move
+    /// (highest for Max, lowest for Min); children without one after them, left to right.
+    Static,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -315,6 +318,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         order: match args.order {
             OrderArg::Ltr => Order::LeftToRight,
             OrderArg::Rtl => Order::RightToLeft,
+            OrderArg::Static => Order::Static,
         },
         algorithm: match args.algorithm {
             AlgorithmArg::Minimax => Algorithm::Minimax,

@@ -869,6 +869,42 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-input').value;").await,
         json!("A(B(D=3,E=3),C(F=4,G=5))")
     );
+    // Children by their static values (worked by hand in the CLI's tests: J, C, B; G cuts
+    // H and I), and the comparison's third column.
+    set_value(
+        c,
+        "t-input",
+        "A(B=3(D=3,E=12,F=8),C=5(G=2,H=4,I=6),J=6(K=14,L=5,M=2))",
+    )
+    .await;
+    choose(c, "t-order", "static").await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.includes('pruned: H, I')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let head = js(
+        c,
+        "return [...document.querySelectorAll('#t-compare-head th')].map(th => th.textContent);",
+    )
+    .await;
+    assert_eq!(
+        head,
+        json!([
+            "algorithm",
+            "left to right",
+            "right to left",
+            "by static value"
+        ])
+    );
+    assert!(
+        text(c, "t-picture").await.contains("J static 6"),
+        "the static value is drawn"
+    );
+    screenshot(c, "tree-static.png").await;
+    choose(c, "t-order", "ltr").await;
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -916,3 +916,48 @@ fn the_readme_examples_print_what_the_readme_shows() {
     }
     assert!(checked >= 5, "the README's examples were found");
 }
+
+/// Heuristic ordering by static values, worked by hand: the three Min nodes of the material
+/// with static values 3, 5 and 6. By static value Max searches J (6) first: 14, 5, 2 make it
+/// 2; then C (5): G = 2 <= alpha = 2 cuts H and I; then B (3): 3, 12, 8, so B = 3 = the root.
+#[test]
+fn children_ordered_by_their_static_values() {
+    let tree = "A(B=3(D=3,E=12,F=8),C=5(G=2,H=4,I=6),J=6(K=14,L=5,M=2))";
+    let out = ok(&[tree, "--order", "static"]);
+    for line in [
+        "value: 3   (Max at the root, by static value, alphabeta,",
+        "leaves opened: 7 of 9: K=14 L=5 M=2 G=2 D=3 E=12 F=8\n",
+        "pruned: H I\n",
+        "├── C min 2 (at most)  static 5  (2, inf)",
+    ] {
+        assert!(out.contains(line), "no {line:?} in:\n{out}");
+    }
+    // Min orders the lowest first: with Min at the root B (3) comes first.
+    let min = ok(&[tree, "--order", "static", "--root", "min", "--trace"]);
+    let at = |name: &str| min.find(&format!("enter {name} (Max)")).unwrap();
+    assert!(at("B") < at("C") && at("C") < at("J"), "{min}");
+    // The comparison gains a column, and the JSON carries the static values.
+    let table = ok(&[tree, "--compare"]);
+    assert!(
+        table.lines().next().unwrap().ends_with("by static value"),
+        "{table}"
+    );
+    let j: Value = serde_json::from_str(&ok(&[tree, "--format", "json", "--compare"])).unwrap();
+    assert_eq!(j["nodes"][1]["static_value"], 3);
+    assert_eq!(j["nodes"][2]["static_value"], Value::Null);
+    let row = j["compare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["algorithm"] == "alphabeta" && r["order"] == "static")
+        .unwrap();
+    assert_eq!(row["leaves_opened"], 7);
+    // A tree without static values compares the two directions only.
+    let plain: Value =
+        serde_json::from_str(&ok(&[THREE, "--format", "json", "--compare"])).unwrap();
+    assert!(plain["compare"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["order"] != "static"));
+}

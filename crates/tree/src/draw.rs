@@ -208,13 +208,22 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
                 esc(&value)
             );
         }
-        if let Some(l) = &n.label {
+        // The label, and a static value to order by (part of the question: always shown).
+        let statics = n.static_value.map(|v| {
+            let sign = run.view.sign(run.settings.root, n.depth);
+            format!("static {}", format_value(sign * v))
+        });
+        let lab = match (&n.label, statics) {
+            (Some(l), Some(s)) => Some(format!("{l} {s}")),
+            (l, s) => l.clone().or(s),
+        };
+        if let Some(l) = lab {
             let _ = write!(
                 o,
                 r#"<text class="lab" x="{:.1}" y="{:.1}">{}</text>"#,
                 x + R + 3.0,
                 y - R + 2.0,
-                esc(l)
+                esc(&l)
             );
         }
         if !n.is_leaf() {

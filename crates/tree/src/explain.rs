@@ -35,6 +35,36 @@ pub enum Order {
     LeftToRight,
     /// Right to left.
     RightToLeft,
+    /// By the children's static values (`B=4(...)`), best first for the player to move
+    /// (highest for Max, lowest for Min), ties and children without one left to right
+    /// after them: heuristic move ordering, as a shallower search or an evaluation gives it.
+    Static,
+}
+
+impl Order {
+    /// Every order, in the order the comparison table shows them.
+    pub const ALL: [Order; 3] = [Order::LeftToRight, Order::RightToLeft, Order::Static];
+
+    /// The children of `id` in this order, as child indices.
+    pub fn children(self, tree: &Tree, root: RootKind, id: NodeId) -> Vec<u32> {
+        let n = tree.node(id).child_count;
+        let mut order: Vec<u32> = (0..n).collect();
+        match self {
+            Order::LeftToRight => {}
+            Order::RightToLeft => order.reverse(),
+            Order::Static => {
+                let kids = tree.children_of(id);
+                let max = root.is_max_at(tree.node(id).depth);
+                // Unvalued children last; among valued ones the mover's best first.
+                order.sort_by_key(|&i| match tree.node(kids[i as usize]).static_value {
+                    Some(v) if max => (0, -(v as i64)),
+                    Some(v) => (0, v as i64),
+                    None => (1, 0),
+                });
+            }
+        }
+        order
+    }
 }
 
 /// The algorithm that searches the tree.
@@ -223,15 +253,17 @@ pub struct Run {
 pub(crate) struct TreeWalk<'t> {
     tree: &'t Tree,
     path: Vec<NodeId>,
-    rtl: bool,
+    order: Order,
+    root: RootKind,
 }
 
 impl<'t> TreeWalk<'t> {
-    pub(crate) fn new(tree: &'t Tree, order: Order) -> Self {
+    pub(crate) fn new(tree: &'t Tree, order: Order, root: RootKind) -> Self {
         TreeWalk {
             tree,
             path: vec![0],
-            rtl: order == Order::RightToLeft,
+            order,
+            root,
         }
     }
 
@@ -244,12 +276,7 @@ impl Game for TreeWalk<'_> {
     type Move = u32;
 
     fn generate_moves(&self, moves: &mut Vec<u32>) {
-        let n = self.tree.node(self.here()).child_count;
-        if self.rtl {
-            moves.extend((0..n).rev());
-        } else {
-            moves.extend(0..n);
-        }
+        moves.extend(self.order.children(self.tree, self.root, self.here()));
     }
 
     fn play(&mut self, mv: u32) {
@@ -402,7 +429,7 @@ pub fn run(tree: &Tree, settings: Settings, trace: bool) -> Result<Run, ExplainE
         trace: trace.then(Vec::new),
         unknown: None,
     };
-    let mut game = TreeWalk::new(tree, settings.order);
+    let mut game = TreeWalk::new(tree, settings.order, settings.root);
     let eval = LeafEval { sign };
     let depth = crate::parse::MAX_DEPTH + 2;
     let (hard, soft) = (

@@ -44,7 +44,9 @@ pub use random::{
     fresh_seed, parse_values, random_tree, RandomError, RandomTree, Shape, DEFAULT_VALUES,
     MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES,
 };
-pub use report::{compare, compare_text, explain, unsearched, CompareRow, Explanation, JsonReport};
+pub use report::{
+    compare, compare_text, explain, order_name, unsearched, CompareRow, Explanation, JsonReport,
+};
 pub use unknown::{
     cases, cases_json, cases_text, unknown_question, Case, Course, RootValue, UnknownQuestion,
 };

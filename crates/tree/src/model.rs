@@ -28,6 +28,9 @@ pub struct Node {
     pub child_count: u32,
     /// For a leaf: its value. Unused for inner nodes.
     pub value: LeafValue,
+    /// For an inner node: the static value written with it (`B=4(...)`, `4[...]`), an
+    /// evaluation a search can order siblings by ([`crate::Order::Static`]); else `None`.
+    pub static_value: Option<i32>,
     /// For a leaf: its index in reading order (left to right), else `u32::MAX`.
     pub leaf_index: u32,
     /// Which child of its parent it is (0 at the root).
@@ -142,6 +145,12 @@ impl Tree {
                 }
                 out.push_str(&format_leaf(n.value));
                 continue;
+            }
+            if let Some(v) = n.static_value {
+                if n.label.is_some() {
+                    out.push('=');
+                }
+                out.push_str(&format_value(v));
             }
             let (open, close) = if self.labelled {
                 ("(", ")")

@@ -136,6 +136,7 @@ impl Parser<'_> {
             first_child: 0,
             child_count: 0,
             value: None,
+            static_value: None,
             leaf_index: u32::MAX,
             index_in_parent: index,
         });
@@ -156,8 +157,7 @@ impl Parser<'_> {
                     self.bump();
                     self.set_label(id, word, start)?;
                     self.skip_ws();
-                    let value = self.leaf_value()?;
-                    self.leaf(id, value);
+                    self.valued(id, depth)?;
                 }
                 Some('(') | Some('[') => {
                     self.set_label(id, word, start)?;
@@ -177,10 +177,29 @@ impl Parser<'_> {
         } else if c == '[' || c == '(' {
             self.children(id, depth)?;
         } else {
-            let value = self.leaf_value()?;
-            self.leaf(id, value);
+            self.valued(id, depth)?;
         }
         Ok(id)
+    }
+
+    /// A value, then either nothing more (a leaf) or children (an inner node with a static
+    /// value: `B=4(...)`, `4[...]`).
+    fn valued(&mut self, id: NodeId, depth: u32) -> Result<(), ParseError> {
+        let start = self.pos;
+        let value = self.leaf_value()?;
+        self.skip_ws();
+        if !matches!(self.peek(), Some('(') | Some('[')) {
+            self.leaf(id, value);
+            return Ok(());
+        }
+        let Some(v) = value else {
+            return Err(self.error_at(
+                start,
+                "a static value before children must be a number, not '?'".into(),
+            ));
+        };
+        self.tree.nodes[id as usize].static_value = Some(v);
+        self.children(id, depth)
     }
 
     fn word(&mut self) -> String {
@@ -358,6 +377,25 @@ mod tests {
         let t = parse(" [ -7 ,\n inf, -inf , ? , +4 ] ").unwrap();
         let values: Vec<_> = t.leaves.iter().map(|&l| t.node(l).value).collect();
         assert_eq!(values, [Some(-7), Some(INF), Some(-INF), None, Some(4)]);
+    }
+
+    #[test]
+    fn static_values_before_children() {
+        let t = parse("A(B=4(D=3,E=6),C=-2(F=1),G=inf(H=0))").unwrap();
+        let statics: Vec<_> = t.nodes.iter().map(|n| n.static_value).collect();
+        let inf = Some(INF);
+        assert_eq!(
+            statics,
+            [None, Some(4), None, None, Some(-2), None, inf, None]
+        );
+        assert_eq!(t.leaves.len(), 4, "a static value makes no leaf");
+        assert_eq!(t.to_text(), "A(B=4(D=3,E=6),C=-2(F=1),G=inf(H=0))");
+        let lists = parse("[5[3,12],2 [1]]").unwrap();
+        assert_eq!(lists.node(1).static_value, Some(5));
+        assert_eq!(lists.to_text(), "[5[3,12],2[1]]");
+        let e = err("A(B=?(D=3))");
+        assert!(e.message.contains("must be a number"), "{e}");
+        assert_eq!(e.column, 5);
     }
 
     #[test]

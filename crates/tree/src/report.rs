@@ -87,11 +87,31 @@ fn json_bound(v: i32) -> Value {
     }
 }
 
-/// `"ltr"`, `"rtl"`.
+/// `"ltr"`, `"rtl"`, `"static"`.
 pub fn order_name(o: Order) -> &'static str {
     match o {
         Order::LeftToRight => "ltr",
         Order::RightToLeft => "rtl",
+        Order::Static => "static",
+    }
+}
+
+/// `left to right`, `right to left`, `by static value`.
+fn order_words(o: Order) -> &'static str {
+    match o {
+        Order::LeftToRight => "left to right",
+        Order::RightToLeft => "right to left",
+        Order::Static => "by static value",
+    }
+}
+
+/// The orders worth comparing on `tree`: both directions, and by static value when some node
+/// has one.
+fn orders_of(tree: &Tree) -> &'static [Order] {
+    if tree.nodes.iter().any(|n| n.static_value.is_some()) {
+        &Order::ALL
+    } else {
+        &Order::ALL[..2]
     }
 }
 
@@ -144,10 +164,7 @@ pub fn settings_line(s: &Settings, view: View) -> String {
         } else {
             "Min"
         },
-        match s.order {
-            Order::LeftToRight => "left to right",
-            Order::RightToLeft => "right to left",
-        },
+        order_words(s.order),
         s.algorithm.name(),
         if view == View::Mover {
             ", values as the player to move sees them"
@@ -188,6 +205,8 @@ struct JsonNode {
     visited: bool,
     leaf: Option<u32>,
     leaf_value: Option<Value>,
+    /// An inner node's static value as given (`B=4(...)`), else `null`.
+    static_value: Option<Value>,
     opened: bool,
     pv: bool,
 }
@@ -266,6 +285,7 @@ impl Explanation<'_> {
                     leaf_value: n
                         .is_leaf()
                         .then(|| n.value.map_or(Value::String("?".into()), json_value)),
+                    static_value: n.static_value.map(json_value),
                     opened: opened[id as usize],
                     pv: on_pv[id as usize],
                 }
@@ -603,6 +623,10 @@ impl Explanation<'_> {
                 };
                 let _ = write!(line, " {}{b}", format_value(v));
             }
+            if let Some(v) = n.static_value {
+                let sign = self.run.view.sign(self.run.settings.root, n.depth);
+                let _ = write!(line, "  static {}", format_value(sign * v));
+            }
         }
         if rec.visited && !n.is_leaf() {
             let _ = write!(
@@ -729,11 +753,12 @@ pub struct CompareRow {
     pub error: Option<String>,
 }
 
-/// Every algorithm in both orders, with the given root and cut rule.
+/// Every algorithm in both orders (and by static value, when the tree has static values),
+/// with the given root and cut rule: the rows of one algorithm together.
 pub fn compare(tree: &Tree, root: RootKind, cut: CutRule) -> Vec<CompareRow> {
     let mut rows = Vec::new();
     for algorithm in Algorithm::ALL {
-        for order in [Order::LeftToRight, Order::RightToLeft] {
+        for &order in orders_of(tree) {
             let settings = Settings {
                 root,
                 order,
@@ -774,29 +799,28 @@ fn uniform_line(u: Uniform) -> String {
 /// alpha-beta opens only the minimum).
 pub fn compare_text(tree: &Tree, rows: &[CompareRow], min: Option<&Minimum>) -> String {
     let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "{:<16} {:>14} {:>14}",
-        "algorithm", "left to right", "right to left"
-    );
-    for pair in rows.chunks(2) {
-        let cell = |r: &CompareRow| match r.leaves_opened {
-            Some(n) => n.to_string(),
-            None => "needs a ?".into(),
-        };
-        let _ = writeln!(
-            o,
-            "{:<16} {:>14} {:>14}",
-            pair[0].algorithm,
-            cell(&pair[0]),
-            cell(&pair[1])
-        );
+    let orders = orders_of(tree);
+    let _ = write!(o, "{:<16}", "algorithm");
+    for &order in orders {
+        let _ = write!(o, " {:>16}", order_words(order));
+    }
+    o.push('\n');
+    for group in rows.chunks(orders.len()) {
+        let _ = write!(o, "{:<16}", group[0].algorithm);
+        for r in group {
+            let cell = match r.leaves_opened {
+                Some(n) => n.to_string(),
+                None => "needs a ?".into(),
+            };
+            let _ = write!(o, " {cell:>16}");
+        }
+        o.push('\n');
     }
     match min {
         Some(m) => {
             let _ = writeln!(
                 o,
-                "{:<16} {:>14}   (of {} leaves)",
+                "{:<16} {:>16}   (of {} leaves)",
                 "minimum",
                 m.leaves,
                 tree.leaves.len()

@@ -47,6 +47,78 @@ fn sized_trees(unknown: bool, depth: u32, size: u32, branching: usize) -> impl S
     })
 }
 
+/// A tree whose inner nodes may carry static values (`4[...]`).
+#[derive(Clone, Debug)]
+enum S {
+    Leaf(i32),
+    Node(Option<i32>, Vec<S>),
+}
+
+fn static_trees() -> impl Strategy<Value = S> {
+    (-3i32..=3)
+        .prop_map(S::Leaf)
+        .prop_recursive(4, 30, 3, |inner| {
+            (
+                prop_oneof![3 => (-3i32..=3).prop_map(Some), 1 => Just(None)],
+                prop::collection::vec(inner, 1..=3),
+            )
+                .prop_map(|(v, kids)| S::Node(v, kids))
+        })
+}
+
+fn static_text(t: &S) -> String {
+    match t {
+        S::Leaf(v) => v.to_string(),
+        S::Node(v, kids) => format!(
+            "{}[{}]",
+            v.map(|v| v.to_string()).unwrap_or_default(),
+            kids.iter().map(static_text).collect::<Vec<_>>().join(",")
+        ),
+    }
+}
+
+/// The tree with every node's children in the static order: valued ones first, highest
+/// first where Max moves and lowest first where Min does, ties and the unvalued in reading
+/// order.
+fn sorted_by_static(t: &S, max: bool) -> S {
+    match t {
+        S::Leaf(v) => S::Leaf(*v),
+        S::Node(v, kids) => {
+            let mut valued: Vec<&S> = kids
+                .iter()
+                .filter(|k| matches!(k, S::Node(Some(_), _)))
+                .collect();
+            let worth = |k: &&S| match k {
+                S::Node(Some(v), _) => *v,
+                _ => unreachable!(),
+            };
+            // Insertion by worth keeps ties in reading order.
+            let mut ordered: Vec<&S> = Vec::new();
+            for k in valued.drain(..) {
+                let at = ordered
+                    .iter()
+                    .position(|o| {
+                        if max {
+                            worth(o) < worth(&k)
+                        } else {
+                            worth(o) > worth(&k)
+                        }
+                    })
+                    .unwrap_or(ordered.len());
+                ordered.insert(at, k);
+            }
+            ordered.extend(kids.iter().filter(|k| !matches!(k, S::Node(Some(_), _))));
+            S::Node(
+                *v,
+                ordered
+                    .into_iter()
+                    .map(|k| sorted_by_static(k, !max))
+                    .collect(),
+            )
+        }
+    }
+}
+
 /// The value by definition, leaves read through `leaf(index, value)`.
 fn value_of(tree: &Tree, max_root: bool, leaf: &dyn Fn(u32, Option<i32>) -> i32) -> i32 {
     fn go(tree: &Tree, id: u32, max: bool, leaf: &dyn Fn(u32, Option<i32>) -> i32) -> i32 {
@@ -448,6 +520,30 @@ proptest! {
                     prop_assert_eq!(&pruned, &direct.pruned, "{:?} at {}, {}", s, e, f);
                 }
             }
+        }
+    }
+
+    /// Searching by static value is searching, left to right, the tree whose children are
+    /// sorted by static value (best first for the player to move, the unvalued after them in
+    /// their order): the same root value, and the same leaves opened in the same order.
+    #[test]
+    fn the_static_order_is_left_to_right_on_the_sorted_tree(t in static_trees()) {
+        let tree = parse(&static_text(&t)).unwrap();
+        prop_assert_eq!(tree.to_text(), static_text(&t), "round trip");
+        for s in all_settings().into_iter().filter(|s| s.order == Order::LeftToRight) {
+            let max = s.root == RootKind::Max;
+            let sorted = parse(&static_text(&sorted_by_static(&t, max))).unwrap();
+            let by_static = run(&tree, Settings { order: Order::Static, ..s }, false).unwrap();
+            let plain = run(&sorted, s, false).unwrap();
+            prop_assert_eq!(by_static.value, plain.value, "{:?}", s);
+            let values = |tree: &Tree, opened: &[u32]| -> Vec<i32> {
+                opened.iter().map(|&l| tree.node(tree.leaves[l as usize]).value.unwrap()).collect()
+            };
+            prop_assert_eq!(
+                values(&tree, &by_static.opened),
+                values(&sorted, &plain.opened),
+                "{:?} on {}", s, static_text(&t)
+            );
         }
     }
 

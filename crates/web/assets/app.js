@@ -790,18 +790,29 @@ function algorithmName(key) {
 function showCompare(r) {
   const body = $("t-compare");
   body.replaceChildren();
-  for (let i = 0; i < r.compare.length; i += 2) {
+  // One column an order the server compared (by static value only when the tree has them).
+  const orders = [...new Set(r.compare.map((row) => row.order))];
+  const orderName = (key) => [...$("t-order").options].find((o) => o.value === key)?.textContent || key;
+  const head = $("t-compare-head");
+  head.replaceChildren();
+  for (const text of ["algorithm", ...orders.map(orderName)]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.appendChild(th);
+  }
+  for (let i = 0; i < r.compare.length; i += orders.length) {
     const tr = document.createElement("tr");
     const name = document.createElement("td");
     name.textContent = algorithmName(r.compare[i].algorithm);
     tr.appendChild(name);
-    for (const row of [r.compare[i], r.compare[i + 1]]) {
+    for (const row of r.compare.slice(i, i + orders.length)) {
       const td = document.createElement("td");
       const b = document.createElement("button");
       b.textContent = row.leaves_opened === null ? "needs a ?" : String(row.leaves_opened);
       b.dataset.algorithm = row.algorithm;
       b.dataset.order = row.order;
-      b.title = row.error || `Explain ${name.textContent}, ${row.order === "ltr" ? "left to right" : "right to left"}`;
+      b.title = row.error || `Explain ${name.textContent}, ${orderName(row.order)}`;
       b.classList.toggle("current", row.algorithm === r.algorithm && row.order === r.order);
       b.addEventListener("click", () => {
         $("t-algorithm").value = row.algorithm;
@@ -816,7 +827,7 @@ function showCompare(r) {
   const m = r.minimum;
   const last = document.createElement("tr");
   last.className = "minimum";
-  last.innerHTML = "<td>the fewest that fix the value</td><td colspan=\"2\"></td>";
+  last.innerHTML = `<td>the fewest that fix the value</td><td colspan="${orders.length}"></td>`;
   last.lastChild.textContent = m ? `${m.leaves} of ${r.leaves_total}` : "none: the value depends on unknown leaves";
   body.appendChild(last);
   const u = m && m.uniform;

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, explain, fresh_seed, given, parse, parse_values, svg,
-    svg_question, unknown_question, Algorithm, ExplainError, Order, RandomError, RandomTree,
-    RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
+    cases, cases_json, cases_text, compare, explain, fresh_seed, given, order_name, parse,
+    parse_values, svg, svg_question, unknown_question, Algorithm, ExplainError, Order, RandomError,
+    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -82,7 +82,7 @@ fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
         "order",
         r.order.as_deref(),
         "ltr",
-        &[("ltr", Order::LeftToRight), ("rtl", Order::RightToLeft)],
+        &Order::ALL.map(|o| (order_name(o), o)),
     )?;
     let algorithms = Algorithm::ALL.map(|a| (a.name(), a));
     let algorithm = pick(
@@ -208,7 +208,14 @@ fn sealed(report: &Value, question_svg: String) -> Value {
     for key in ["root", "order", "algorithm", "cut", "view", "leaves_total"] {
         out.insert(key.into(), report[key].clone());
     }
-    let shape = ["path", "label", "kind", "leaf", "leaf_value"];
+    let shape = [
+        "path",
+        "label",
+        "kind",
+        "leaf",
+        "leaf_value",
+        "static_value",
+    ];
     let nodes = report["nodes"].as_array().map_or_else(Vec::new, |nodes| {
         nodes
             .iter()

@@ -250,6 +250,33 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["text"].as_str().unwrap().contains("value -x"),
         "{v}"
     );
+    // Children ordered by their static values (worked by hand in the CLI's tests): J, C, B.
+    let statics = "A(B=3(D=3,E=12,F=8),C=5(G=2,H=4,I=6),J=6(K=14,L=5,M=2))";
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"tree": statics, "order": "static", "compare": true}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (&v["order"], &v["leaves_opened"]),
+        (&json!("static"), &json!(7))
+    );
+    let orders: Vec<&Value> = v["compare"].as_array().unwrap()[..3]
+        .iter()
+        .map(|r| &r["order"])
+        .collect();
+    assert_eq!(orders, [&json!("ltr"), &json!("rtl"), &json!("static")]);
+    let (s, v) = post(&c, &url, json!({"tree": statics, "sealed": true})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        v["nodes"][1]["static_value"], 3,
+        "a static value is part of the question"
+    );
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "order": "sideways"})).await;
+    assert_eq!(s, 400);
+    assert!(error_of(&v).contains("static"), "{v}");
     // Two unknown leaves: where the search needs the second (for x <= 3 in [[3,x],[y,4]],
     // worked by hand in the CLI's tests), its cases within, each with both values.
     let (s, v) = post(&c, &url, json!({"tree": "[[3,?],[?,4]]"})).await;
@@ -405,7 +432,15 @@ async fn random_trees_to_practise_on() {
     for n in q["nodes"].as_array().unwrap() {
         let mut keys: Vec<&str> = n.as_object().unwrap().keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["kind", "label", "leaf", "leaf_value", "path"], "{n}");
+        let shape = [
+            "kind",
+            "label",
+            "leaf",
+            "leaf_value",
+            "path",
+            "static_value",
+        ];
+        assert_eq!(keys, shape, "{n}");
     }
     assert_eq!(q["nodes"].as_array().unwrap().len(), tree.nodes.len());
     assert!(!q["question_svg"]
