@@ -952,6 +952,23 @@ fn children_ordered_by_their_static_values() {
         .find(|r| r["algorithm"] == "alphabeta" && r["order"] == "static")
         .unwrap();
     assert_eq!(row["leaves_opened"], 7);
+    // The README's example, by hand: left to right B (2), C (14 5 2) and J (3 12 8) each
+    // open every leaf, 9; by static value J (3) first: 3 12 8, then C: 14 5 2 (2 <= 3 only
+    // at its last), then B: D = 2 <= 3 cuts E and F: 7.
+    let good = "A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))";
+    let j: Value = serde_json::from_str(&ok(&[good, "--format", "json", "--compare"])).unwrap();
+    let opened = |order: &str| {
+        j["compare"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["algorithm"] == "alphabeta" && r["order"] == order)
+            .map(|r| r["leaves_opened"].clone())
+    };
+    assert_eq!(
+        (opened("ltr"), opened("static")),
+        (Some(json!(9)), Some(json!(7)))
+    );
     // A tree without static values compares the two directions only.
     let plain: Value =
         serde_json::from_str(&ok(&[THREE, "--format", "json", "--compare"])).unwrap();

@@ -590,6 +590,7 @@ const EXAMPLES = [
   ["Greek labels", "α(β(δ=3,ε=5),γ(ζ=2,η=9))"],
   ["For which E is G cut?", "A(B(D=10,E=?),C(F=2,G=4))"],
   ["For which E and F?", "A(B(D=3,E=?),C(F=?,G=5))"],
+  ["Ordered by static values", "A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))"],
 ];
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
