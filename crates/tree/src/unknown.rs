@@ -110,16 +110,7 @@ fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Cas
             Err(e) => Err(e),
         }
     };
-    let mut marks: Vec<i32> = tree
-        .leaves
-        .iter()
-        .filter(|&&l| l != leaf)
-        .filter_map(|&l| tree.node(l).value)
-        .filter(|v| v.abs() <= MAX_VALUE)
-        .chain([-MAX_VALUE, MAX_VALUE])
-        .collect();
-    marks.sort_unstable();
-    marks.dedup();
+    let marks = known_values(tree, leaf);
     let mut cases: Vec<Case> = Vec::new();
     for (i, &m) in marks.iter().enumerate() {
         if i > 0 && m - marks[i - 1] >= 2 {
@@ -157,6 +148,22 @@ fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Cas
         );
     }
     Ok(cases)
+}
+
+/// The distinct finite values of the leaves other than `except`, in increasing order, with
+/// both ends of the range an unknown takes: where the search's course can change.
+pub(crate) fn known_values(tree: &Tree, except: NodeId) -> Vec<i32> {
+    let mut values: Vec<i32> = tree
+        .leaves
+        .iter()
+        .filter(|&&l| l != except)
+        .filter_map(|&l| tree.node(l).value)
+        .filter(|v| v.abs() <= MAX_VALUE)
+        .chain([-MAX_VALUE, MAX_VALUE])
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    values
 }
 
 /// Appends a case, merged with the last one when the search goes the same way in both.
@@ -453,83 +460,56 @@ pub fn cases_json(
     use serde_json::json;
     let sign = view.sign(root, 0);
     let x = variable(tree, leaf);
+    // A course's own fields: what the search did, or which further unknown it needs.
+    let course = |course: &Course| match course {
+        Course::Searched {
+            value,
+            opened,
+            pruned,
+        } => json!({
+            "value": value_json(*value, sign),
+            "opened": opened,
+            "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
+            "needs": null,
+        }),
+        Course::Needs(n) | Course::Also { leaf: n, .. } => json!({
+            "value": null,
+            "opened": null,
+            "pruned": null,
+            "needs": tree.node(*n).leaf_index,
+        }),
+    };
     let rows: Vec<serde_json::Value> = cases
         .iter()
-        .map(|c| match &c.course {
-            Course::Searched {
-                value,
-                opened,
-                pruned,
-            } => json!({
-                "low": c.low,
-                "high": c.high,
-                "value": value_json(*value, sign),
-                "opened": opened,
-                "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
-                "needs": null,
-                "example": c.example(),
-                "tree": with_values(tree, &[(leaf, c.example())]),
-            }),
-            Course::Needs(other) => json!({
-                "low": c.low,
-                "high": c.high,
-                "value": null,
-                "opened": null,
-                "pruned": null,
-                "needs": tree.node(*other).leaf_index,
-                "example": null,
-                "tree": null,
-            }),
-            Course::Also { leaf: other, cases } => {
+        .map(|c| {
+            let mut row = course(&c.course);
+            row["low"] = json!(c.low);
+            row["high"] = json!(c.high);
+            let searched = matches!(c.course, Course::Searched { .. });
+            row["example"] = json!(searched.then(|| c.example()));
+            row["tree"] = json!(searched.then(|| with_values(tree, &[(leaf, c.example())])));
+            if let Course::Also { leaf: other, cases } = &c.course {
                 let firsts = [c.example(), c.low, c.high];
                 let inner: Vec<serde_json::Value> = cases
                     .iter()
                     .map(|i| {
-                        let example = i.example(&firsts);
-                        let (value, opened, pruned, needs) = match &i.course {
-                            Course::Searched {
-                                value,
-                                opened,
-                                pruned,
-                            } => (
-                                value_json(*value, sign),
-                                json!(opened),
-                                json!(pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>()),
-                                json!(null),
-                            ),
-                            Course::Needs(n) | Course::Also { leaf: n, .. } => (
-                                json!(null),
-                                json!(null),
-                                json!(null),
-                                json!(tree.node(*n).leaf_index),
-                            ),
-                        };
-                        let searched = needs.is_null();
-                        json!({
-                            "low": bound_json(i.low, &x),
-                            "high": bound_json(i.high, &x),
-                            "value": value,
-                            "opened": opened,
-                            "pruned": pruned,
-                            "needs": needs,
-                            "example": example.filter(|_| searched).map(|(e, f)| [e, f]),
-                            "tree": example.filter(|_| searched).map(|(e, f)| with_values(tree, &[(leaf, e), (*other, f)])),
-                        })
+                        let mut row = course(&i.course);
+                        row["low"] = bound_json(i.low, &x);
+                        row["high"] = bound_json(i.high, &x);
+                        let example = i
+                            .example(&firsts)
+                            .filter(|_| matches!(i.course, Course::Searched { .. }));
+                        row["example"] = json!(example.map(|(e, f)| [e, f]));
+                        row["tree"] = json!(
+                            example.map(|(e, f)| with_values(tree, &[(leaf, e), (*other, f)]))
+                        );
+                        row
                     })
                     .collect();
-                json!({
-                    "low": c.low,
-                    "high": c.high,
-                    "value": null,
-                    "opened": null,
-                    "pruned": null,
-                    "needs": tree.node(*other).leaf_index,
-                    "needs_variable": variables(tree, leaf, *other).1,
-                    "cases": inner,
-                    "example": null,
-                    "tree": null,
-                })
+                row["needs_variable"] = json!(variables(tree, leaf, *other).1);
+                row["cases"] = json!(inner);
             }
+            row
         })
         .collect();
     json!({

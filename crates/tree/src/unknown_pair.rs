@@ -11,7 +11,7 @@
 
 use crate::explain::{run, ExplainError, Settings};
 use crate::model::{NodeId, Tree, MAX_VALUE};
-use crate::unknown::{Case, Course, RootValue};
+use crate::unknown::{known_values, Case, Course, RootValue};
 
 /// The most distinct values a tree may hold for the second unknown to be followed: a search
 /// for each atom of each slot, some 17,000 at this size, stays well under a second.
@@ -117,15 +117,8 @@ const STEP: i32 = 10;
 
 impl Ranks {
     fn new(tree: &Tree) -> Ranks {
-        let mut values: Vec<i32> = tree
-            .leaves
-            .iter()
-            .filter_map(|&l| tree.node(l).value)
-            .filter(|v| v.abs() <= MAX_VALUE)
-            .chain([-MAX_VALUE, MAX_VALUE])
-            .collect();
-        values.sort_unstable();
-        values.dedup();
+        // Both unknowns are `?`, so no leaf need be left out.
+        let values = known_values(tree, NodeId::MAX);
         let mut ranked = tree.clone();
         for &l in &tree.leaves {
             let node = &mut ranked.nodes[l as usize];
