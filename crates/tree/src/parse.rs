@@ -159,6 +159,11 @@ impl Parser<'_> {
                     self.skip_ws();
                     self.valued(id, depth)?;
                 }
+                // `inf[...]`: an unlabelled node whose static value is infinite.
+                Some('(') | Some('[') if word == "inf" => {
+                    self.tree.nodes[id as usize].static_value = Some(INF);
+                    self.children(id, depth)?;
+                }
                 Some('(') | Some('[') => {
                     self.set_label(id, word, start)?;
                     self.children(id, depth)?;
@@ -393,6 +398,9 @@ mod tests {
         let lists = parse("[5[3,12],2 [1]]").unwrap();
         assert_eq!(lists.node(1).static_value, Some(5));
         assert_eq!(lists.to_text(), "[5[3,12],2[1]]");
+        for text in ["[inf[1,2],-inf[3]]", "A(B=inf(C=1),D=-inf(E=2))"] {
+            assert_eq!(parse(text).unwrap().to_text(), text);
+        }
         let e = err("A(B=?(D=3))");
         assert!(e.message.contains("must be a number"), "{e}");
         assert_eq!(e.column, 5);
