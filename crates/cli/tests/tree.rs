@@ -969,6 +969,9 @@ fn children_ordered_by_their_static_values() {
         (opened("ltr"), opened("static")),
         (Some(json!(9)), Some(json!(7)))
     );
+    // The static values are part of the question: the quiz draws them.
+    let quiz = ok(&[good, "--order", "static", "--quiz"]);
+    assert!(quiz.contains("├── B min  static 1\n"), "{quiz}");
     // A tree without static values compares the two directions only.
     let plain: Value =
         serde_json::from_str(&ok(&[THREE, "--format", "json", "--compare"])).unwrap();

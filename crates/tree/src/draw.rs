@@ -209,11 +209,7 @@ fn picture(e: &Explanation<'_>, answers: bool) -> String {
             );
         }
         // The label, and a static value to order by (part of the question: always shown).
-        let statics = n.static_value.map(|v| {
-            let sign = run.view.sign(run.settings.root, n.depth);
-            format!("static {}", format_value(sign * v))
-        });
-        let lab = match (&n.label, statics) {
+        let lab = match (&n.label, e.static_text(id)) {
             (Some(l), Some(s)) => Some(format!("{l} {s}")),
             (l, s) => l.clone().or(s),
         };

@@ -478,6 +478,15 @@ impl Explanation<'_> {
         format_leaf(n.value.map(|v| v * sign))
     }
 
+    /// An inner node's static value as drawn, `static 5`, in the run's view (negated where
+    /// Min moves in the player to move's view, as its values are).
+    pub(crate) fn static_text(&self, id: NodeId) -> Option<String> {
+        let n = self.tree.node(id);
+        let sign = self.run.view.sign(self.run.settings.root, n.depth);
+        n.static_value
+            .map(|v| format!("static {}", format_value(sign * v)))
+    }
+
     /// The root's range in the run's view (the player to move's, at the root, may be Min's).
     fn root_range(&self, g: &Given) -> (i32, i32) {
         match self.run.view.sign(self.run.settings.root, 0) {
@@ -588,7 +597,12 @@ impl Explanation<'_> {
             if n.is_leaf() {
                 format!("{label}{}  #{}", self.leaf_text(id), n.leaf_index)
             } else {
-                format!("{label}{}", kind_name(t, root, id))
+                let statics = self.static_text(id).map(|s| format!("  {s}"));
+                format!(
+                    "{label}{}{}",
+                    kind_name(t, root, id),
+                    statics.unwrap_or_default()
+                )
             }
         };
         draw_tree(t, &mut o, line, |_| true);
@@ -623,9 +637,8 @@ impl Explanation<'_> {
                 };
                 let _ = write!(line, " {}{b}", format_value(v));
             }
-            if let Some(v) = n.static_value {
-                let sign = self.run.view.sign(self.run.settings.root, n.depth);
-                let _ = write!(line, "  static {}", format_value(sign * v));
+            if let Some(s) = self.static_text(id) {
+                let _ = write!(line, "  {s}");
             }
         }
         if rec.visited && !n.is_leaf() {
