@@ -18,13 +18,16 @@ const CONVENTIONS: &str = "\
 Input: nested lists of leaf values, like [[3,12,8],[2,4,6],[14,5,2]], or a labelled tree, like
 A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: when the
 search needs one, the answer is how the search goes for each of its values, an exam's \"for
-which values of x is G cut?\"; a picture needs every value opened). Labels are Unicode
-letters and digits, starting with a letter. The tree comes from the argument, from a file
-(-f), or from standard input.
+which values of x is G cut?\", and of a second ? where it needs that too; a picture needs
+every value opened). An inner node may carry a static value before its children, B=4(...)
+or 4[...], for --order static to search them by. Labels are Unicode letters and digits,
+starting with a letter. The tree comes from the argument, from a file (-f), or from
+standard input.
 
 Conventions (the textbook ones):
   - the root is a Max node unless --root min; levels alternate Max / Min;
-  - children are searched left to right unless --order rtl;
+  - children are searched left to right unless --order rtl (right to left) or --order
+    static (by their static values, best first for the player to move);
   - a Max node stops when its value >= beta, a Min node when its value <= alpha
     (--cut strict: only when > beta / < alpha);
   - leaves are numbered 0.. in reading order (left to right) whatever the search order;
@@ -40,7 +43,8 @@ Examples:
   alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'
   alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
   alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)
-  alphabeta tree 'A(B(D=10,E=?),C(F=2,G=4))'   (for which values of E is G cut?)";
+  alphabeta tree 'A(B(D=10,E=?),C(F=2,G=4))'   (for which values of E is G cut?)
+  alphabeta tree --order static --compare 'A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))'";
 
 #[derive(Args, Debug)]
 #[command(after_long_help = CONVENTIONS)]
