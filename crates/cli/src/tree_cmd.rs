@@ -65,6 +65,11 @@ pub struct TreeArgs {
     /// The random tree's leaf values, both ends included [default: 0..20].
     #[arg(long, value_name = "LOW..HIGH", allow_hyphen_values = true)]
     values: Option<String>,
+    /// Give the random tree's inner nodes static values to order by (--order static): each
+    /// node's true value (with the --root player at the root), give or take at most NOISE.
+    /// 0: every node's best child first (leaves keep their order); more: a worse heuristic.
+    #[arg(long, value_name = "NOISE", value_parser = clap::value_parser!(u32).range(..=1000))]
+    statics: Option<u32>,
     /// Print the question, not the answer: the tree with its leaves numbered and what to
     /// find (as text, or with --format svg the picture bare, for a worksheet); then the
     /// command that prints the answer.
@@ -235,11 +240,18 @@ fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
         Some(v) => parse_values(v).context("--values")?,
         None => DEFAULT_VALUES,
     };
-    Ok(Some(RandomTree::draw(
-        shape,
-        values,
-        args.seed.unwrap_or_else(fresh_seed),
-    )))
+    let drawn = RandomTree::draw(shape, values, args.seed.unwrap_or_else(fresh_seed));
+    Ok(Some(match args.statics {
+        Some(noise) => drawn.with_statics(root_kind(args.root), noise),
+        None => drawn,
+    }))
+}
+
+fn root_kind(root: RootArg) -> RootKind {
+    match root {
+        RootArg::Max => RootKind::Max,
+        RootArg::Min => RootKind::Min,
+    }
 }
 
 /// The command that prints the answer to this quiz: this one without `--quiz` (and without
@@ -292,8 +304,12 @@ fn print_json(value: &impl Serialize) -> Result<()> {
 pub fn run(args: &TreeArgs) -> Result<()> {
     // (Checked here: clap waives `requires` when the required argument conflicts with one
     // given, as --random does with a tree.)
-    if args.random.is_none() && (args.seed.is_some() || args.values.is_some()) {
-        bail!("--seed and --values are for a random tree: add --random SHAPE, like --random 3x3");
+    if args.random.is_none()
+        && (args.seed.is_some() || args.values.is_some() || args.statics.is_some())
+    {
+        bail!(
+            "--seed, --values and --statics are for a random tree: add --random SHAPE, like --random 3x3"
+        );
     }
     let random = random_input(args)?;
     let input = match &random {
@@ -315,10 +331,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Err(e) => bail!(show_parse_error(&input, &e)),
     };
     let settings = Settings {
-        root: match args.root {
-            RootArg::Max => RootKind::Max,
-            RootArg::Min => RootKind::Min,
-        },
+        root: root_kind(args.root),
         order: match args.order {
             OrderArg::Ltr => Order::LeftToRight,
             OrderArg::Rtl => Order::RightToLeft,

@@ -904,6 +904,22 @@ async fn tree(c: &Client, url: &str) {
         "the static value is drawn"
     );
     screenshot(c, "tree-static.png").await;
+    // A random tree with exact static values: drawn with them, and searched by them.
+    set_value(c, "t-input", "").await;
+    choose(c, "t-order", "ltr").await;
+    choose(c, "t-statics", "0").await;
+    click(c, "#t-random").await;
+    wait_until(
+        c,
+        "/\\d\\[/.test(document.getElementById('t-input').value) && document.getElementById('t-summary').textContent.startsWith('Value')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-order').value;").await,
+        json!("static")
+    );
+    choose(c, "t-statics", "").await;
     choose(c, "t-order", "ltr").await;
     // An example is one click away.
     click(c, "#t-examples button").await;

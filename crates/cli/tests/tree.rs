@@ -972,6 +972,35 @@ fn children_ordered_by_their_static_values() {
     // The static values are part of the question: the quiz draws them.
     let quiz = ok(&[good, "--order", "static", "--quiz"]);
     assert!(quiz.contains("├── B min  static 1\n"), "{quiz}");
+    // A random tree with exact static values: each inner node's below the root is its
+    // minimax value (checked here against the textbook search of each subtree).
+    let out = ok(&[
+        "--random",
+        "2x3",
+        "--seed",
+        "5",
+        "--statics",
+        "0",
+        "--format",
+        "json",
+    ]);
+    let j: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["random"]["static_noise"], 0);
+    let nodes = j["nodes"].as_array().unwrap();
+    for n in nodes
+        .iter()
+        .filter(|n| n["path"].as_array().unwrap().len() == 1)
+    {
+        let path = n["path"].clone();
+        let leaves: Vec<i64> = nodes
+            .iter()
+            .filter(|m| m["leaf"].is_u64() && m["path"][0] == path[0])
+            .map(|m| m["leaf_value"].as_i64().unwrap())
+            .collect();
+        assert_eq!(n["static_value"], json!(leaves.iter().min()), "{out}");
+    }
+    let e = fails(&["--statics", "2", THREE], None);
+    assert!(e.contains("--statics are for a random tree"), "{e}");
     // A tree without static values compares the two directions only.
     let plain: Value =
         serde_json::from_str(&ok(&[THREE, "--format", "json", "--compare"])).unwrap();

@@ -42,7 +42,7 @@ pub use model::{
 pub use parse::{parse, ParseError, MAX_DEPTH};
 pub use random::{
     fresh_seed, parse_values, random_tree, RandomError, RandomTree, Shape, DEFAULT_VALUES,
-    MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES,
+    MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES, MAX_STATIC_NOISE,
 };
 pub use report::{
     compare, compare_text, explain, order_name, unsearched, CompareRow, Explanation, JsonReport,

@@ -10,7 +10,8 @@ use rand_xorshift::XorShiftRng;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::model::MAX_VALUE;
+use crate::explain::RootKind;
+use crate::model::{NodeId, Tree, MAX_VALUE};
 
 /// The deepest random tree.
 pub const MAX_RANDOM_DEPTH: u32 = 8;
@@ -147,7 +148,13 @@ pub struct RandomTree {
     pub low: i32,
     pub high: i32,
     pub seed: u64,
+    /// With static values: each inner node below the root holds its true value (minimax,
+    /// with the root player the tree was drawn for) give or take at most this much.
+    pub static_noise: Option<u32>,
 }
+
+/// The most a random tree's static values may be off.
+pub const MAX_STATIC_NOISE: u32 = 1000;
 
 impl RandomTree {
     /// Draws a tree (see [`random_tree`]).
@@ -158,16 +165,66 @@ impl RandomTree {
             low: *values.start(),
             high: *values.end(),
             seed,
+            static_noise: None,
         }
     }
 
-    /// What it is, in words: "random tree 3x3, values 0 to 20, seed 7".
+    /// The same tree with static values on its inner nodes below the root: each node's
+    /// minimax value with `root` at the root, plus a whole number drawn evenly from `-noise`
+    /// to `noise` (from the seed: the same again each time). With `noise` 0 they put every
+    /// inner node's best child first ([`crate::Order::Static`]; leaves keep their order, as
+    /// a leaf has no value but its own); more noise, a worse heuristic.
+    pub fn with_statics(mut self, root: RootKind, noise: u32) -> RandomTree {
+        let noise = noise.min(MAX_STATIC_NOISE) as i32;
+        let mut tree = crate::parse(&self.tree).expect("a random tree parses");
+        let values = node_values(&tree, root);
+        let mut rng = XorShiftRng::seed_from_u64(self.seed ^ 0x5741_7449_4353);
+        for (id, node) in tree.nodes.iter_mut().enumerate().skip(1) {
+            if !node.is_leaf() {
+                node.static_value = Some(values[id] + rng.random_range(-noise..=noise));
+            }
+        }
+        self.tree = tree.to_text();
+        self.static_noise = Some(noise as u32);
+        self
+    }
+
+    /// What it is, in words: "random tree 3x3, values 0 to 20, seed 7" (", static values
+    /// within 2 of the true ones").
     pub fn about(&self) -> String {
+        let statics = match self.static_noise {
+            Some(0) => ", static values the true ones".to_string(),
+            Some(n) => format!(", static values within {n} of the true ones"),
+            None => String::new(),
+        };
         format!(
-            "random tree {}, values {} to {}, seed {}",
+            "random tree {}, values {} to {}, seed {}{statics}",
             self.shape, self.low, self.high, self.seed
         )
     }
+}
+
+/// Every node's minimax value (every leaf known), with `root` at the root.
+fn node_values(tree: &Tree, root: RootKind) -> Vec<i32> {
+    let mut v = vec![0; tree.nodes.len()];
+    // Preorder: every child comes after its parent, so backwards the children are done first.
+    for id in (0..tree.nodes.len()).rev() {
+        let n = &tree.nodes[id];
+        v[id] = if n.is_leaf() {
+            n.value.unwrap_or(0)
+        } else {
+            let kids = tree
+                .children_of(id as NodeId)
+                .iter()
+                .map(|&c| v[c as usize]);
+            if root.is_max_at(n.depth) {
+                kids.max().unwrap_or(0)
+            } else {
+                kids.min().unwrap_or(0)
+            }
+        };
+    }
+    v
 }
 
 /// A random tree of this shape, as nested lists (`[[3,12,8],[2,4,6],[14,5,2]]`), with leaf
@@ -204,7 +261,7 @@ fn grow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse, NodeId, Tree};
+    use crate::parse;
 
     fn shape(s: &str) -> Shape {
         s.parse().unwrap()
@@ -289,6 +346,62 @@ mod tests {
                     assert!(values.contains(&v), "{s} {text}");
                 }
             }
+        }
+    }
+
+    /// Minimax by definition, recursively, at every node of `id`'s subtree.
+    fn true_values(tree: &Tree, id: NodeId, max: bool, out: &mut Vec<(NodeId, i32)>) -> i32 {
+        let n = tree.node(id);
+        let v = if n.is_leaf() {
+            n.value.unwrap()
+        } else {
+            let kids: Vec<i32> = tree
+                .children_of(id)
+                .iter()
+                .map(|&c| true_values(tree, c, !max, out))
+                .collect();
+            if max {
+                *kids.iter().max().unwrap()
+            } else {
+                *kids.iter().min().unwrap()
+            }
+        };
+        out.push((id, v));
+        v
+    }
+
+    #[test]
+    fn static_values_are_the_true_ones_give_or_take_the_noise() {
+        for (noise, root) in [(0, RootKind::Max), (3, RootKind::Max), (3, RootKind::Min)] {
+            let mut most_off = 0;
+            for seed in 0..20 {
+                let plain = RandomTree::draw(shape("3x2-3"), 0..=20, seed);
+                let drawn = plain.clone().with_statics(root, noise);
+                assert_eq!(drawn.static_noise, Some(noise));
+                let t = parse(&drawn.tree).unwrap();
+                let mut truth = Vec::new();
+                true_values(&t, 0, root == RootKind::Max, &mut truth);
+                let mut off = 0;
+                for (id, v) in truth {
+                    let n = t.node(id);
+                    match n.static_value {
+                        _ if id == 0 || n.is_leaf() => assert_eq!(n.static_value, None),
+                        Some(s) => off = off.max((s - v).abs()),
+                        None => panic!("node {id} has no static value: {}", drawn.tree),
+                    }
+                }
+                assert!(off <= noise as i32, "{}", drawn.tree);
+                most_off = most_off.max(off);
+                // The leaves are the plain tree's, and the seed draws the same values again.
+                let leaves =
+                    |t: &Tree| -> Vec<_> { t.leaves.iter().map(|&l| t.node(l).value).collect() };
+                assert_eq!(leaves(&t), leaves(&parse(&plain.tree).unwrap()));
+                assert_eq!(drawn, plain.with_statics(root, noise));
+            }
+            assert_eq!(
+                most_off, noise as i32,
+                "the noise reaches its bound in 20 trees"
+            );
         }
     }
 

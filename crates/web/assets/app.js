@@ -1113,7 +1113,15 @@ function togglePlay() {
 $("t-explain").addEventListener("click", explainTree);
 $("t-random").addEventListener("click", async () => {
   try {
-    const r = await api("GET", `/api/tree/random?shape=${encodeURIComponent($("t-shape").value)}`);
+    const statics = $("t-statics").value;
+    const query = new URLSearchParams({ shape: $("t-shape").value });
+    if (statics !== "") {
+      // True values for the root's player, and searched by them.
+      query.set("statics", statics);
+      query.set("root", $("t-root").value);
+      $("t-order").value = "static";
+    }
+    const r = await api("GET", `/api/tree/random?${query}`);
     $("t-input").value = r.tree;
     explainTree();
   } catch (e) {

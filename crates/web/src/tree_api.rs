@@ -7,7 +7,7 @@ use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, explain, fresh_seed, given, order_name, parse,
     parse_values, svg, svg_question, unknown_question, Algorithm, ExplainError, Order, RandomError,
-    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
+    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -242,10 +242,17 @@ pub struct RandomQuery {
     values: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    /// Static values on the inner nodes, each the true value give or take at most this.
+    #[serde(default)]
+    statics: Option<u32>,
+    /// The root's player the static values are true for: `max` (the default) or `min`.
+    #[serde(default)]
+    root: Option<String>,
 }
 
-/// `GET /api/tree/random?shape=3x3&values=0..20&seed=7`: a random tree to practise on (the
-/// seed chosen by the server unless given), with the shape, values and seed that draw it again.
+/// `GET /api/tree/random?shape=3x3&values=0..20&seed=7&statics=2&root=max`: a random tree to
+/// practise on (the seed chosen by the server unless given), with the shape, values and seed
+/// that draw it again; with `statics`, static values on its inner nodes (true for `root`).
 pub async fn random(
     State(state): State<Arc<AppState>>,
     query: Result<Query<RandomQuery>, QueryRejection>,
@@ -271,9 +278,20 @@ pub async fn random(
         Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
         None => DEFAULT_VALUES,
     };
-    Ok(Json(RandomTree::draw(
-        shape,
-        values,
-        q.seed.unwrap_or_else(fresh_seed),
-    )))
+    let root = pick(
+        "root",
+        q.root.as_deref(),
+        "max",
+        &[("max", RootKind::Max), ("min", RootKind::Min)],
+    )?;
+    let drawn = RandomTree::draw(shape, values, q.seed.unwrap_or_else(fresh_seed));
+    Ok(Json(match q.statics {
+        Some(n) if n > MAX_STATIC_NOISE => {
+            return Err(ApiError::bad(format!(
+                "statics: at most {MAX_STATIC_NOISE}, not {n}"
+            )))
+        }
+        Some(n) => drawn.with_statics(root, n),
+        None => drawn,
+    }))
 }

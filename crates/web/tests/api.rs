@@ -386,6 +386,33 @@ async fn random_trees_to_practise_on() {
     // The seed draws it again; without one the server picks one and says which.
     let (_, again) = get(&c, &url("?shape=2x2-3&values=-5..5&seed=11")).await;
     assert_eq!(again["tree"], v["tree"]);
+    assert_eq!(v["static_noise"], Value::Null);
+    // Exact static values, for Min at the root: each inner node below the root holds its
+    // minimax value, so the depth-1 nodes (Max moves there) hold their largest leaf.
+    let (s, w) = get(
+        &c,
+        &url("?shape=2x2-3&values=-5..5&seed=11&statics=0&root=min"),
+    )
+    .await;
+    assert_eq!(s, 200, "{w}");
+    assert_eq!(w["static_noise"], 0);
+    let statics = alphabeta_tree::parse(w["tree"].as_str().unwrap()).unwrap();
+    for &child in statics.children_of(0) {
+        let most = statics
+            .children_of(child)
+            .iter()
+            .map(|&l| statics.node(l).value.unwrap())
+            .max();
+        assert_eq!(statics.node(child).static_value, most, "{w}");
+    }
+    let leaves = |t: &alphabeta_tree::Tree| -> Vec<_> {
+        t.leaves.iter().map(|&l| t.node(l).value).collect()
+    };
+    assert_eq!(leaves(&statics), leaves(&tree), "the same leaves");
+    let (s, e) = get(&c, &url("?statics=5000")).await;
+    assert_eq!(s, 400, "{e}");
+    let (s, e) = get(&c, &url("?statics=1&root=both")).await;
+    assert_eq!(s, 400, "{e}");
     let (s, d) = get(&c, &url("")).await;
     assert_eq!(s, 200, "{d}");
     assert_eq!(d["shape"], "3x3", "the default shape");
