@@ -61,6 +61,17 @@ struct Costs {
 /// The value of the tree with every unknown leaf set to `fill`; with `chosen`, the leaves
 /// outside it count as unknown too.
 fn value_with(tree: &Tree, root: RootKind, fill: i32, chosen: Option<&[bool]>) -> i32 {
+    node_values(tree, root, fill, chosen)[0]
+}
+
+/// Every node's minimax value, as [`value_with`] reads the leaves.
+pub(crate) fn node_values(
+    tree: &Tree,
+    root: RootKind,
+    fill: i32,
+    chosen: Option<&[bool]>,
+) -> Vec<i32> {
+    // Preorder: every child comes after its parent, so backwards the children are done first.
     let mut v = vec![0i32; tree.nodes.len()];
     for id in (0..tree.nodes.len()).rev() {
         let n = &tree.nodes[id];
@@ -81,7 +92,7 @@ fn value_with(tree: &Tree, root: RootKind, fill: i32, chosen: Option<&[bool]>) -
             }
         };
     }
-    v[0]
+    v
 }
 
 /// The minimum, or `None` when the known leaves do not fix the root value (it depends on `?`).

@@ -11,7 +11,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::explain::RootKind;
-use crate::model::{NodeId, Tree, MAX_VALUE};
+use crate::model::MAX_VALUE;
 
 /// The deepest random tree.
 pub const MAX_RANDOM_DEPTH: u32 = 8;
@@ -177,7 +177,7 @@ impl RandomTree {
     pub fn with_statics(mut self, root: RootKind, noise: u32) -> RandomTree {
         let noise = noise.min(MAX_STATIC_NOISE) as i32;
         let mut tree = crate::parse(&self.tree).expect("a random tree parses");
-        let values = node_values(&tree, root);
+        let values = crate::minimum::node_values(&tree, root, 0, None);
         let mut rng = XorShiftRng::seed_from_u64(self.seed ^ 0x5741_7449_4353);
         for (id, node) in tree.nodes.iter_mut().enumerate().skip(1) {
             if !node.is_leaf() {
@@ -202,29 +202,6 @@ impl RandomTree {
             self.shape, self.low, self.high, self.seed
         )
     }
-}
-
-/// Every node's minimax value (every leaf known), with `root` at the root.
-fn node_values(tree: &Tree, root: RootKind) -> Vec<i32> {
-    let mut v = vec![0; tree.nodes.len()];
-    // Preorder: every child comes after its parent, so backwards the children are done first.
-    for id in (0..tree.nodes.len()).rev() {
-        let n = &tree.nodes[id];
-        v[id] = if n.is_leaf() {
-            n.value.unwrap_or(0)
-        } else {
-            let kids = tree
-                .children_of(id as NodeId)
-                .iter()
-                .map(|&c| v[c as usize]);
-            if root.is_max_at(n.depth) {
-                kids.max().unwrap_or(0)
-            } else {
-                kids.min().unwrap_or(0)
-            }
-        };
-    }
-    v
 }
 
 /// A random tree of this shape, as nested lists (`[[3,12,8],[2,4,6],[14,5,2]]`), with leaf
@@ -261,7 +238,7 @@ fn grow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse;
+    use crate::{parse, NodeId, Tree};
 
     fn shape(s: &str) -> Shape {
         s.parse().unwrap()

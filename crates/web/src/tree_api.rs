@@ -71,13 +71,18 @@ fn pick<T: Copy>(
     )))
 }
 
-fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
-    let root = pick(
+/// The root's player: `max` (the default) or `min`.
+fn root_of(given: Option<&str>) -> Result<RootKind, ApiError> {
+    pick(
         "root",
-        r.root.as_deref(),
+        given,
         "max",
         &[("max", RootKind::Max), ("min", RootKind::Min)],
-    )?;
+    )
+}
+
+fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
+    let root = root_of(r.root.as_deref())?;
     let order = pick(
         "order",
         r.order.as_deref(),
@@ -278,12 +283,7 @@ pub async fn random(
         Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
         None => DEFAULT_VALUES,
     };
-    let root = pick(
-        "root",
-        q.root.as_deref(),
-        "max",
-        &[("max", RootKind::Max), ("min", RootKind::Min)],
-    )?;
+    let root = root_of(q.root.as_deref())?;
     let drawn = RandomTree::draw(shape, values, q.seed.unwrap_or_else(fresh_seed));
     Ok(Json(match q.statics {
         Some(n) if n > MAX_STATIC_NOISE => {
