@@ -7,10 +7,7 @@ use std::time::Instant;
 use std::time::Duration;
 
 use alphabeta::{Game, Search, SearchOptions};
-use alphabeta_games::connect4::{Connect4, Solver, Threats, WIDTH};
-
-/// From this many stones on, `play` solves exactly (a fraction of a second at most).
-const SOLVE_FROM: u32 = 14;
+use alphabeta_games::connect4::{Connect4, Solver, Threats, SOLVE_FROM, WIDTH};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};

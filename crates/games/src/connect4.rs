@@ -18,6 +18,10 @@ use thiserror::Error;
 pub const WIDTH: u32 = 7;
 /// Rows.
 pub const HEIGHT: u32 = 6;
+/// From this many stones on, the solver gives a position's exact value in a moment (the
+/// benchmark's middle-game sets, 14 to 27 stones, take milliseconds a position): players
+/// and pages solve from here, and search before.
+pub const SOLVE_FROM: u32 = 14;
 const STRIDE: u32 = HEIGHT + 1;
 const CELLS: u32 = WIDTH * HEIGHT;
 
@@ -144,13 +148,22 @@ fn spread(key: u64) -> u64 {
     key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The cells of `stones` that lie on a line of four of them.
+fn fours(stones: u64) -> u64 {
+    let mut cells = 0;
+    for s in [1, STRIDE, HEIGHT, STRIDE + 1] {
+        // The lowest cell of each four, then the four cells from it.
+        let m = stones & (stones >> s);
+        let starts = m & (m >> (2 * s));
+        cells |= starts | starts << s | starts << (2 * s) | starts << (3 * s);
+    }
+    cells
+}
+
 /// Has `stones` a line of four? (The position keeps a flag instead; tests check it.)
 #[cfg(test)]
 fn has_four(stones: u64) -> bool {
-    [1, STRIDE, HEIGHT, STRIDE + 1].iter().any(|&s| {
-        let m = stones & (stones >> s);
-        m & (m >> (2 * s)) != 0
-    })
+    fours(stones) != 0
 }
 
 impl Connect4 {
@@ -276,15 +289,7 @@ impl Connect4 {
     /// the winner's four, or more when the last disc closed several lines (or made five);
     /// empty while no one has won.
     pub fn four_cells(&self) -> Vec<(u32, u32)> {
-        let mut fours = 0u64;
-        for stones in [self.current, self.current ^ self.mask] {
-            for s in [1, STRIDE, HEIGHT, STRIDE + 1] {
-                // The lowest cell of each four, then the four cells from it.
-                let m = stones & (stones >> s);
-                let starts = m & (m >> (2 * s));
-                fours |= starts | starts << s | starts << (2 * s) | starts << (3 * s);
-            }
-        }
+        let fours = fours(self.current) | fours(self.current ^ self.mask);
         (0..WIDTH)
             .flat_map(|col| (0..HEIGHT).map(move |row| (col, row)))
             .filter(|&(col, row)| fours & (1 << (col * STRIDE + row)) != 0)

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use alphabeta::{Game, Outcome, Search, SearchOptions};
-use alphabeta_games::connect4::{Connect4, Solver, Threats, HEIGHT, WIDTH};
+use alphabeta_games::connect4::{Connect4, Solver, Threats, HEIGHT, SOLVE_FROM, WIDTH};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,11 +14,6 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::{ApiError, AppState, Limits};
-
-/// From this many stones on, the solver gives exact values in a moment (the benchmark's
-/// middle-game sets, 14 to 27 stones, take milliseconds a position); before, the engine's
-/// move comes from a timed search and the columns have no values.
-pub const SOLVE_FROM: u32 = 14;
 
 /// The tables of each engine, in MiB.
 const TABLE_MB: usize = 16;
