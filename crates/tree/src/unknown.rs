@@ -232,11 +232,15 @@ fn must_be_leaf(tree: &Tree, leaf: NodeId) -> Result<(), ExplainError> {
     }
 }
 
-/// The unknown leaf as the text names it: its label, else its number and its value's name.
-fn who(tree: &Tree, leaf: NodeId) -> String {
+/// An unknown leaf as the text names it: its label, else its number and the name its value
+/// goes by (`#2 (call its value y)`).
+fn who(tree: &Tree, leaf: NodeId, variable: &str) -> String {
     match &tree.node(leaf).label {
         Some(l) => l.clone(),
-        None => format!("#{} (call its value x)", tree.node(leaf).leaf_index),
+        None => format!(
+            "#{} (call its value {variable})",
+            tree.node(leaf).leaf_index
+        ),
     }
 }
 
@@ -374,10 +378,10 @@ fn course_text(tree: &Tree, names: (&str, &str), course: &Course, sign: i32) -> 
 /// are in `view` (the unknowns' values stay as the tree gives its leaves).
 pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, view: View) -> String {
     let x = variable(tree, leaf);
-    let who = who(tree, leaf);
+    let first = who(tree, leaf, &x);
     let sign = view.sign(root, 0);
     let mut o = format!(
-        "the search needs leaf {who}, which is unknown ('?'); how it goes for each value of {x}:\n"
+        "the search needs leaf {first}, which is unknown ('?'); how it goes for each value of {x}:\n"
     );
     let ranges: Vec<String> = cases.iter().map(|c| range_text(&x, c)).collect();
     let width = ranges.iter().map(|r| r.chars().count()).max().unwrap_or(0);
@@ -389,10 +393,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
             continue;
         };
         let (_, y) = variables(tree, leaf, *other);
-        let name = match &tree.node(*other).label {
-            Some(l) => l.clone(),
-            None => format!("#{} (call its value {y})", tree.node(*other).leaf_index),
-        };
+        let name = who(tree, *other, &y);
         o.push_str(&format!(
             "  {range:<width$}  the search needs leaf {name} too, which is unknown; for each value of {y}:\n"
         ));
@@ -544,7 +545,7 @@ pub fn unknown_question(
     // The question shows the settings and the tree, never the search.
     let e = crate::report::unsearched(tree, settings)?;
     let x = variable(tree, leaf);
-    let who = who(tree, leaf);
+    let who = who(tree, leaf, &x);
     let algorithm = settings.algorithm.name();
     // A second unknown leaf the search needs for some values of the first is asked about too.
     let second = cases(tree, settings, leaf)?
