@@ -547,11 +547,12 @@ pub fn unknown_question(
     let x = variable(tree, leaf);
     let who = who(tree, leaf, &x);
     let algorithm = settings.algorithm.name();
-    // A second unknown leaf the search needs for some values of the first is asked about too.
-    let second = cases(tree, settings, leaf)?
+    // A second unknown leaf the search needs for some values of the first is asked about
+    // too (the first's own cases say so; its cases need not be worked out for a question).
+    let second = cases_of_one(tree, settings, leaf)?
         .into_iter()
         .find_map(|c| match c.course {
-            Course::Also { leaf, .. } => Some(leaf),
+            Course::Needs(leaf) => Some(leaf),
             _ => None,
         });
     let questions = match second {
