@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given, parse,
-    parse_values, svg, svg_question, unknown_question, unsearched, Algorithm, CompareRow,
-    ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
-    DEFAULT_VALUES,
+    cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given,
+    limit_depth, parse, parse_values, svg, svg_question, unknown_question, unsearched, Algorithm,
+    CompareRow, DepthLimit, ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind,
+    Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -20,7 +20,7 @@ A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: wh
 search needs one, the answer is how the search goes for each of its values, an exam's \"for
 which values of x is G cut?\", and of a second ? where it needs that too; a picture needs
 every value opened). An inner node may carry a static value before its children, B=4(...)
-or 4[...], for --order static to search them by. Labels are Unicode letters and digits,
+or 4[...], for --order static to search them by, or for --depth to stop at. Labels are Unicode letters and digits,
 starting with a letter. The tree comes from the argument, from a file (-f), or from
 standard input.
 
@@ -44,7 +44,8 @@ Examples:
   alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
   alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)
   alphabeta tree 'A(B(D=10,E=?),C(F=2,G=4))'   (for which values of E is G cut?)
-  alphabeta tree --order static --compare 'A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))'";
+  alphabeta tree --order static --compare 'A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))'
+  alphabeta tree --depth 1 'A(B=5(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))'   (searched to depth 1)";
 
 #[derive(Args, Debug)]
 #[command(after_long_help = CONVENTIONS)]
@@ -70,6 +71,11 @@ pub struct TreeArgs {
     /// 0: every node's best child first (leaves keep their order); more: a worse heuristic.
     #[arg(long, value_name = "NOISE", value_parser = clap::value_parser!(u32).range(..=1000))]
     statics: Option<u32>,
+    /// Search only this deep: a node at this depth with children is valued by its static
+    /// value (`B=4(...)`) instead of its subtree, as a depth-limited search evaluates its
+    /// frontier; the whole tree's value is shown beside.
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=400))]
+    depth: Option<u32>,
     /// Print the question, not the answer: the tree with its leaves numbered and what to
     /// find (as text, or with --format svg the picture bare, for a worksheet); then the
     /// command that prints the answer.
@@ -170,6 +176,15 @@ struct WithCompare {
     random: Option<RandomTree>,
     #[serde(skip_serializing_if = "Option::is_none")]
     given: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth_limit: Option<serde_json::Value>,
+}
+
+/// What `--depth` did, as lines for the head of a text answer (empty without it): the nodes
+/// valued statically, and with `whole` the whole tree's value to set against the limited one.
+fn depth_lines(limit: Option<&DepthLimit>, whole: bool, root: RootKind, view: View) -> String {
+    let lines = limit.map_or_else(Vec::new, |l| l.lines(root, view, whole));
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// The leaves `--given` names: numbers (`3` or `#3`) or labels, separated by commas or spaces.
@@ -330,8 +345,20 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Ok(t) => t,
         Err(e) => bail!(show_parse_error(&input, &e)),
     };
+    let root = root_kind(args.root);
+    let limit = match args.depth {
+        Some(d) => Some(limit_depth(&tree, d, root).context("--depth")?),
+        None => None,
+    };
+    let tree = limit.as_ref().map_or(tree, |l| l.tree.clone());
+    let view = match args.view {
+        ViewArg::Max => View::Max,
+        ViewArg::Mover => View::Mover,
+    };
+    let head = |whole: bool| depth_lines(limit.as_ref(), whole, root, view);
+    let limit_json = limit.as_ref().map(|l| l.to_json(root, view));
     let settings = Settings {
-        root: root_kind(args.root),
+        root,
         order: match args.order {
             OrderArg::Ltr => Order::LeftToRight,
             OrderArg::Rtl => Order::RightToLeft,
@@ -355,13 +382,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         }
         let rows = compare(&tree, settings.root, settings.cut);
         let min = alphabeta_tree::minimum(&tree, settings.root);
+        print!("{}", head(true));
         print!("{}", compare_text(&tree, &rows, min.as_ref()));
         return Ok(());
     }
-    let view = match args.view {
-        ViewArg::Max => View::Max,
-        ViewArg::Mover => View::Mover,
-    };
     let e = match explain(&tree, settings, args.trace) {
         Ok(e) => e.in_view(view),
         // The question of an exam's "x" (its answer: this command without --quiz).
@@ -370,9 +394,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             let answer = answer_command(args, None, false);
             if args.format == FormatArg::Svg {
                 print!("{}", question.svg);
+                eprint!("{}", head(false));
                 eprintln!("the answer: {answer}");
             } else {
-                print!("{}", question.text);
+                print!("{}{}", head(false), question.text);
                 println!("\nthe answer: {answer}");
             }
             return Ok(());
@@ -385,9 +410,11 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             let text = args.given.as_deref().unwrap_or_default();
             let g = given(&tree, settings.root, &leaf_numbers(&tree, text)?)?;
             if args.format == FormatArg::Json {
-                print_json(&serde_json::json!({ "given": e.given_json(&g) }))?;
+                print_json(
+                    &serde_json::json!({ "given": e.given_json(&g), "depth_limit": limit_json }),
+                )?;
             } else {
-                print!("{}", e.given_text(&g));
+                print!("{}{}", head(true), e.given_text(&g));
                 println!("(the search needs leaf {name}, which is unknown: without --given, how it goes for each of its values)");
             }
             return Ok(());
@@ -398,10 +425,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
-                print_json(
-                    &serde_json::json!({ "unknown": cases_json(&tree, node, &all, settings.root, view) }),
-                )?;
+                print_json(&serde_json::json!({
+                    "unknown": cases_json(&tree, node, &all, settings.root, view),
+                    "depth_limit": limit_json,
+                }))?;
             } else {
+                print!("{}", head(true));
                 print!("{}", cases_text(&tree, node, &all, settings.root, view));
             }
             return Ok(());
@@ -416,6 +445,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         // A picture has no room for the tree's text: it goes to standard error.
         eprintln!("{line}");
     }
+    if matches!(args.format, FormatArg::Dot | FormatArg::Svg) {
+        eprint!("{}", head(!args.quiz));
+    }
     if args.quiz {
         let seed = random.as_ref().map(|r| r.seed);
         let answer = answer_command(args, seed, true);
@@ -429,6 +461,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             if let Some(r) = &random {
                 println!("{}", r.about());
             }
+            print!("{}", head(false));
             print!("{}", e.question_text());
             println!("\nthe answer: {answer}");
             println!(
@@ -442,6 +475,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             if let Some(line) = &random_line {
                 println!("{line}");
             }
+            print!("{}", head(true));
             match &checked {
                 Some(g) => print!("{}", e.given_text(g)),
                 None => print!("{}", e.to_text()),
@@ -457,6 +491,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
                 compare: rows,
                 random,
                 given: checked.as_ref().map(|g| e.given_json(g)),
+                depth_limit: limit_json,
             };
             print_json(&out)?;
         }

@@ -921,6 +921,32 @@ async fn tree(c: &Client, url: &str) {
     );
     choose(c, "t-statics", "").await;
     choose(c, "t-order", "ltr").await;
+    // Searched to depth 1 (worked by hand in the CLI's tests): the example sets the depth, the
+    // static values stand in for the Min nodes, and Max is misled to B at 5 (the whole tree: 3).
+    js(
+        c,
+        "[...document.querySelectorAll('#t-examples button')].find(b => b.textContent === 'Searched to depth 1').click();",
+    )
+    .await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.includes('Value 5, best move B')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let summary = text(c, "t-summary").await;
+    assert!(
+        summary.starts_with(
+            "Depth limit 1: static values stand in for the subtrees below B=5 C=2 J=3"
+        ) && summary.contains("searched to the end: 3"),
+        "{summary}"
+    );
+    assert_eq!(
+        js(c, "return [document.getElementById('t-depth').value, document.querySelectorAll('#t-picture g[data-node]').length];").await,
+        json!(["1", 4]),
+        "the cut tree is drawn: the root and three leaves"
+    );
+    screenshot(c, "tree-depth.png").await;
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -876,7 +876,9 @@ fn the_readme_examples_print_what_the_readme_shows() {
     let lines: Vec<&str> = readme.lines().collect();
     let mut checked = 0;
     for (i, line) in lines.iter().enumerate() {
-        let Some(command) = line.strip_prefix("$ alphabeta tree ") else {
+        // Examples may sit indented in a list item: the lines shown carry the same indent.
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let Some(command) = line.trim_start().strip_prefix("$ alphabeta tree ") else {
             continue;
         };
         let words = command_words(&format!("alphabeta tree {command}"));
@@ -889,6 +891,7 @@ fn the_readme_examples_print_what_the_readme_shows() {
         );
         let shown = lines[i + 1..]
             .iter()
+            .map(|l| l.strip_prefix(indent).unwrap_or(l))
             .take_while(|l| !l.starts_with("```") && !l.starts_with("$ "));
         let mut printed_lines = printed.lines();
         let mut whole = true;
@@ -899,7 +902,7 @@ fn the_readme_examples_print_what_the_readme_shows() {
             }
             assert_eq!(
                 printed_lines.next(),
-                Some(*want),
+                Some(want),
                 "README line {}: {line}\n{printed}",
                 i + 1
             );
@@ -914,7 +917,7 @@ fn the_readme_examples_print_what_the_readme_shows() {
         }
         checked += 1;
     }
-    assert!(checked >= 5, "the README's examples were found");
+    assert!(checked >= 6, "the README's examples were found");
 }
 
 /// Heuristic ordering by static values, worked by hand: the three Min nodes of the material
@@ -1009,4 +1012,68 @@ fn children_ordered_by_their_static_values() {
         .unwrap()
         .iter()
         .all(|r| r["order"] != "static"));
+}
+
+/// A depth-limited search, worked by hand: cut at depth 1, B, C and J count as their static
+/// values 5, 2 and 3, so Max takes B at 5, while searched to the end the tree is worth 3
+/// (the Min nodes hold 2, 2 and 3): the static value of B misled the search.
+#[test]
+fn a_depth_limit_values_the_frontier_by_static_values() {
+    let misled = "A(B=5(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))";
+    let out = ok(&["--depth", "1", misled]);
+    let head: Vec<&str> = out.lines().take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "depth limit 1: static values stand in for the subtrees below B=5 C=2 J=3 (9 leaves not searched)",
+            "the whole tree's value, searched to the end: 3",
+            "value: 5   (Max at the root, left to right, alphabeta, cut at >= beta / <= alpha)",
+            "best move: child 0 (B)",
+        ]
+    );
+    assert!(out.contains("leaves opened: 3 of 3: B=5 C=2 J=3"), "{out}");
+    // Under Min at the root the Min nodes become Max nodes: 6, 14, 12, and Min takes 6; cut at
+    // depth 1 Min takes the lowest static value, C's 2.
+    let j: Value = serde_json::from_str(&ok(&[
+        "--depth", "1", "--root", "min", "--format", "json", misled,
+    ]))
+    .unwrap();
+    assert_eq!(
+        (&j["value"], &j["depth_limit"]["full_value"]),
+        (&json!(2), &json!(6))
+    );
+    // The quiz asks about the cut tree and keeps the whole tree's value to itself.
+    let quiz = ok(&["--depth", "1", "--quiz", misled]);
+    assert!(quiz.contains("A(B=5,C=2,J=3)"), "{quiz}");
+    assert!(!quiz.contains("searched to the end"), "{quiz}");
+    // With exact static values a search cut at any depth finds the whole tree's value.
+    for depth in ["1", "2"] {
+        let args = [
+            "--random",
+            "3x3",
+            "--statics",
+            "0",
+            "--seed",
+            "5",
+            "--depth",
+            depth,
+        ];
+        let j: Value =
+            serde_json::from_str(&ok(&[&args[..], &["--format", "json"]].concat())).unwrap();
+        assert_eq!(j["value"], j["depth_limit"]["full_value"], "{j}");
+        let whole: Value = serde_json::from_str(&ok(&[
+            "--format",
+            "json",
+            j["random"]["tree"].as_str().unwrap(),
+        ]))
+        .unwrap();
+        assert_eq!(j["value"], whole["value"], "{j}");
+    }
+    let e = fails(&["--depth", "1", "A(B(D=2),C=1(E=3))"], None);
+    assert!(
+        e.contains("--depth: the search stops at depth 1, but B there has no static value"),
+        "{e}"
+    );
+    let zero = run(&["--depth", "0", THREE], None);
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("0 is not in 1..=400"));
 }

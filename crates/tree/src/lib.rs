@@ -21,6 +21,7 @@
 //! Min node when `<= alpha` (or strictly, on request); leaves are numbered from 0 in reading
 //! order whatever the search order; "pruned" lists the maximal subtrees never entered.
 
+mod depth_limit;
 mod draw;
 mod explain;
 mod minimum;
@@ -31,6 +32,7 @@ mod report;
 mod unknown;
 mod unknown_pair;
 
+pub use depth_limit::{limit_depth, DepthError, DepthLimit};
 pub use draw::{dot, svg, svg_question};
 pub use explain::{
     run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step, View,

@@ -5,8 +5,8 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, explain, given, minimum, parse, run, Algorithm, Course, ExplainError, Order, RootKind,
-    RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
+    cases, explain, given, limit_depth, minimum, parse, run, Algorithm, Course, ExplainError,
+    Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -116,6 +116,59 @@ fn sorted_by_static(t: &S, max: bool) -> S {
                     .collect(),
             )
         }
+    }
+}
+
+/// Minimax stopped at `limit`, where a node with children counts as its static value; with
+/// the cut tree's text. `None` when a node at the limit has children but no static value.
+fn limited(t: &S, depth: u32, limit: u32, max: bool) -> Option<(i32, String)> {
+    match t {
+        S::Leaf(v) => Some((*v, v.to_string())),
+        S::Node(v, _) if depth == limit => v.map(|v| (v, v.to_string())),
+        S::Node(v, kids) => {
+            let mut vals = Vec::new();
+            let mut texts = Vec::new();
+            for k in kids {
+                let (kv, kt) = limited(k, depth + 1, limit, !max)?;
+                vals.push(kv);
+                texts.push(kt);
+            }
+            let best = if max {
+                vals.iter().max()
+            } else {
+                vals.iter().min()
+            };
+            let head = v.map(|v| v.to_string()).unwrap_or_default();
+            Some((*best.unwrap(), format!("{head}[{}]", texts.join(","))))
+        }
+    }
+}
+
+/// A tree's nodes with their child lists, leaving out where in the arena those lists lie.
+type Layout = (Vec<(alphabeta_tree::Node, Vec<u32>)>, Vec<u32>, u32, bool);
+
+fn layout_free(tree: &Tree) -> Layout {
+    let ids = 0..tree.nodes.len() as u32;
+    let nodes = ids.map(|id| {
+        let node = alphabeta_tree::Node {
+            first_child: 0,
+            ..tree.node(id).clone()
+        };
+        (node, tree.children_of(id).to_vec())
+    });
+    (
+        nodes.collect(),
+        tree.leaves.clone(),
+        tree.max_branching,
+        tree.labelled,
+    )
+}
+
+/// The leaves deeper than `limit`.
+fn leaves_below(t: &S, depth: u32, limit: u32) -> usize {
+    match t {
+        S::Leaf(_) => usize::from(depth > limit),
+        S::Node(_, kids) => kids.iter().map(|k| leaves_below(k, depth + 1, limit)).sum(),
     }
 }
 
@@ -544,6 +597,30 @@ proptest! {
                 values(&sorted, &plain.opened),
                 "{:?} on {}", s, static_text(&t)
             );
+        }
+    }
+
+    /// Cutting at a depth is searching the tree whose nodes at that depth are leaves holding
+    /// their static values: the cut tree is that tree (its text, written here), its value is
+    /// the depth-limited minimax computed here, and the leaves below the cut are counted.
+    /// A node at the cut with children and no static value is an error.
+    #[test]
+    fn a_depth_limit_puts_static_values_in_place_of_subtrees(t in static_trees(), min_root in any::<bool>()) {
+        let tree = parse(&static_text(&t)).unwrap();
+        let root = if min_root { RootKind::Min } else { RootKind::Max };
+        for depth in 1..=5 {
+            let expected = limited(&t, 0, depth, !min_root);
+            match limit_depth(&tree, depth, root) {
+                Err(_) => prop_assert!(expected.is_none(), "depth {} refused", depth),
+                Ok(cut) => {
+                    let (value, text) = expected.expect("a node at the cut has no static value");
+                    prop_assert_eq!(layout_free(&cut.tree), layout_free(&parse(&text).unwrap()));
+                    let e = explain(&cut.tree, Settings { root, ..Settings::default() }, false).unwrap();
+                    prop_assert_eq!(e.run.value, value);
+                    prop_assert_eq!(cut.hidden_leaves, leaves_below(&t, 0, depth));
+                    prop_assert_eq!(cut.full_value, Some(limited(&t, 0, u32::MAX, !min_root).unwrap().0));
+                }
+            }
         }
     }
 

@@ -591,17 +591,22 @@ const EXAMPLES = [
   ["For which E is G cut?", "A(B(D=10,E=?),C(F=2,G=4))"],
   ["For which E and F?", "A(B(D=3,E=?),C(F=?,G=5))"],
   ["Ordered by static values", "A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))"],
+  ["Searched to depth 1", "A(B=5(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))", { depth: "1" }],
 ];
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
 // `request`: the last explanation asked for, to ask again with the leaves to check.
 const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "" };
 
-for (const [title, text] of EXAMPLES) {
+for (const [title, text, settings] of EXAMPLES) {
   const b = document.createElement("button");
   b.textContent = title;
   b.title = text;
-  b.addEventListener("click", () => { $("t-input").value = text; explainTree(); });
+  b.addEventListener("click", () => {
+    $("t-input").value = text;
+    $("t-depth").value = settings?.depth || "";
+    explainTree();
+  });
   $("t-examples").appendChild(b);
 }
 
@@ -619,6 +624,7 @@ async function explainTree() {
     algorithm: $("t-algorithm").value,
     cut: $("t-cut").value,
     view: $("t-view").value,
+    depth: $("t-depth").value === "" ? null : Number($("t-depth").value),
     question: quiz !== "",
     sealed: quiz !== "",
     compare: quiz === "",
@@ -768,7 +774,9 @@ function render(report) {
   $("t-download").href = URL.createObjectURL(new Blob([report.svg], { type: "image/svg+xml" }));
   const m = report.minimum;
   const names = (paths, labels) => (labels || paths.map((p) => `[${p.join(",")}]`)).join(", ") || "none";
+  const limit = report.depth_limit;
   $("t-summary").textContent =
+    (limit ? `${limit.text[0].toUpperCase()}${limit.text.slice(1)}. ` : "") +
     `Value ${report.value}` +
     (report.best_move === null ? "" : `, best move ${report.best_move_label || `[${report.best_move}]`}`) +
     `. ${algorithmName(report.algorithm)} opened ${report.leaves_opened} of ${report.leaves_total} leaves; ` +
@@ -1130,7 +1138,7 @@ $("t-random").addEventListener("click", async () => {
   }
 });
 // A setting changed explains the tree again at once.
-for (const id of ["t-root", "t-order", "t-algorithm", "t-cut", "t-view", "t-quiz"]) {
+for (const id of ["t-root", "t-order", "t-algorithm", "t-cut", "t-view", "t-depth", "t-quiz"]) {
   $(id).addEventListener("change", () => { if (T.request) explainTree(); });
 }
 $("t-check").addEventListener("click", checkQuiz);

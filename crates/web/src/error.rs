@@ -12,8 +12,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong, for a person.
     pub message: String,
-    /// A field beside `error` for a program: what can be said all the same.
-    pub detail: Option<(&'static str, serde_json::Value)>,
+    /// Fields beside `error` for a program: what can be said all the same.
+    pub detail: Vec<(&'static str, serde_json::Value)>,
 }
 
 impl ApiError {
@@ -27,13 +27,13 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
-            detail: None,
+            detail: Vec::new(),
         }
     }
 
     /// The same error with `key: value` beside `error` in the body.
     pub fn with(mut self, key: &'static str, value: serde_json::Value) -> ApiError {
-        self.detail = Some((key, value));
+        self.detail.push((key, value));
         self
     }
 }
@@ -41,7 +41,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut body = serde_json::json!({ "error": self.message });
-        if let Some((key, value)) = self.detail {
+        for (key, value) in self.detail {
             body[key] = value;
         }
         (self.status, Json(body)).into_response()

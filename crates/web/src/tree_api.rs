@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, explain, fresh_seed, given, order_name, parse,
-    parse_values, svg, svg_question, unknown_question, Algorithm, ExplainError, Order, RandomError,
-    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
+    cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth, order_name,
+    parse, parse_values, svg, svg_question, unknown_question, Algorithm, ExplainError, Order,
+    RandomError, RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
+    MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -48,6 +49,10 @@ pub struct TreeRequest {
     /// Whose view values and windows are in: `max` (the default) or `mover` (negamax's).
     #[serde(default)]
     view: Option<String>,
+    /// Search only this deep: nodes at this depth are valued by their static values
+    /// (`depth_limit` in the reply, with the whole tree's value beside; not when sealed).
+    #[serde(default)]
+    depth: Option<u32>,
 }
 
 /// One of a field's named choices (`default` when the field is absent), or a 400 naming them.
@@ -142,9 +147,26 @@ pub async fn explain_tree(
         "max",
         &[("max", View::Max), ("mover", View::Mover)],
     )?;
+    let cut =
+        match req.depth {
+            Some(d) => Some(limit_depth(&tree, d, settings.root).map_err(|e| {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("depth: {e}"))
+            })?),
+            None => None,
+        };
+    let limit_json = match &cut {
+        Some(c) if !req.sealed => c.to_json(settings.root, view),
+        _ => Value::Null,
+    };
+    let tree = cut.map_or(tree, |c| c.tree);
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
-        .map_err(|e| unexplained(&tree, settings, view, e, req.sealed))?
+        .map_err(
+            |e| match unexplained(&tree, settings, view, e, req.sealed) {
+                error if limit_json.is_null() => error,
+                error => error.with("depth_limit", limit_json.clone()),
+            },
+        )?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
@@ -162,6 +184,9 @@ pub async fn explain_tree(
         let g = given(&tree, settings.root, leaves)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("given: {e}")))?;
         json["given"] = e.given_json(&g);
+    }
+    if !limit_json.is_null() {
+        json["depth_limit"] = limit_json;
     }
     Ok(Json(json))
 }

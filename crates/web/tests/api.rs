@@ -274,6 +274,68 @@ async fn tree_errors_say_what_and_where() {
         v["nodes"][1]["static_value"], 3,
         "a static value is part of the question"
     );
+    // Searched to depth 1: B, C and J count as their static values, so Max takes B at 5
+    // (by hand: max(5, 2, 3)), while the whole tree is worth 3 (min(2,4,6), min(14,5,2),
+    // min(3,12,8) = 2, 2, 3).
+    let misled = "A(B=5(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))";
+    let (s, v) = post(&c, &url, json!({"tree": misled, "depth": 1})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (&v["value"], &v["best_move_label"]),
+        (&json!(5), &json!("B"))
+    );
+    assert_eq!(v["leaves_total"], 3);
+    let limit = &v["depth_limit"];
+    assert_eq!(
+        (&limit["full_value"], &limit["hidden_leaves"]),
+        (&json!(3), &json!(9)),
+        "{v}"
+    );
+    assert_eq!(
+        limit["frontier"][2],
+        json!({"path": [2], "label": "J", "static_value": 3})
+    );
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"tree": misled, "depth": 1, "sealed": true}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        v["nodes"].as_array().unwrap().len(),
+        4,
+        "the question is the cut tree"
+    );
+    assert_eq!(
+        v["depth_limit"],
+        Value::Null,
+        "the whole tree's value is an answer"
+    );
+    // An unknown leaf below the cut is never needed; one above it is, cases and all.
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"tree": "A(B=1(D=?),C=2(E=3))", "depth": 1}),
+    )
+    .await;
+    assert_eq!((s.as_u16(), &v["value"]), (200, &json!(2)), "{v}");
+    assert_eq!(v["depth_limit"]["full_value"], Value::Null, "{v}");
+    let (s, v) = post(&c, &url, json!({"tree": "A(B=?,C=2(E=3))", "depth": 1})).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(
+        v["unknown"]["cases"].is_array() && v["depth_limit"].is_object(),
+        "{v}"
+    );
+    let (s, v) = post(&c, &url, json!({"tree": "A(B(D=1),C=2(E=3))", "depth": 1})).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(error_of(&v).contains("B there has no static value"), "{v}");
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "depth": 0})).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(error_of(&v).contains("at least 1"), "{v}");
+    let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "depth": -1})).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(error_of(&v).contains("depth"), "{v}");
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "order": "sideways"})).await;
     assert_eq!(s, 400);
     assert!(error_of(&v).contains("static"), "{v}");
