@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use std::time::Duration;
 
-use alphabeta::{Game, Search, SearchOptions};
-use alphabeta_games::connect4::{Connect4, Solver, Threats, SOLVE_FROM, WIDTH};
+use alphabeta::Game;
+use alphabeta_games::connect4::{Connect4, Opponent, Solver, SOLVE_FROM, WIDTH};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -259,7 +259,7 @@ fn play(a: &PlayArgs) -> Result<()> {
         Some(moves) => Connect4::from_moves(moves).context("in --from")?,
         None => Connect4::new(),
     };
-    let mut solver = Solver::default();
+    let mut engine = Opponent::new(64);
     let human_first = matches!(a.first, First::Human);
     let mut prompt = crate::terminal::Prompt::new();
     println!(
@@ -288,12 +288,11 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
         let human_turn = p.moves_played().is_multiple_of(2) == human_first;
         if human_turn {
-            if p.moves_played() >= SOLVE_FROM {
-                // Solved in a moment from here: what each column is worth to the player.
-                let values: Vec<String> = solver
-                    .column_scores(&p)
+            // Solved in a moment from SOLVE_FROM stones: what each column is worth to the player.
+            if let Some(values) = engine.column_values(&p) {
+                let values: Vec<String> = values
                     .into_iter()
-                    .map(|(c, s)| format!("{} {}", c + 1, p.score_in_plies(s)))
+                    .map(|(c, value)| format!("{} {value}", c + 1))
                     .collect();
                 println!("perfect play, column by column: {}", values.join(", "));
             }
@@ -305,35 +304,28 @@ fn play(a: &PlayArgs) -> Result<()> {
                 Ok(c) if (1..=WIDTH).contains(&c) => println!("column {c} is full"),
                 _ => println!("'{t}' is not a column: type 1 to 7"),
             }
-        } else if p.moves_played() >= SOLVE_FROM {
-            let sol = solver.solve(&p, false);
-            let Some(c) = sol.best_move else {
-                bail!("the solver found no move");
-            };
-            println!(
-                "engine plays column {} (solved: {} for it, {} nodes)",
-                c + 1,
-                p.score_in_plies(sol.score),
-                sol.report.stats.nodes
-            );
-            p.play(c);
         } else {
-            // Too early to solve in a moment: a timed search with the threat count.
-            let mut opts = SearchOptions::time(Duration::from_secs_f64(a.time.clamp(0.05, 600.0)));
-            opts.tt_megabytes = 64;
-            let mut g = p.clone();
-            let r = Search::new(opts).run(&mut g, &Threats);
-            let Some(c) = r.best_move else {
-                bail!("the search found no move");
+            let Some(c) = engine.choose(&p, a.time.clamp(0.05, 600.0)) else {
+                bail!("the engine found no move");
             };
-            println!(
-                "engine plays column {} (depth {}, score {}, {} nodes)",
-                c + 1,
-                r.depth,
-                r.score,
-                r.stats.nodes
-            );
-            p.play(c);
+            if c.exact {
+                println!(
+                    "engine plays column {} (solved: {} for it, {} nodes)",
+                    c.column + 1,
+                    c.value,
+                    c.nodes
+                );
+            } else {
+                // Too early to solve in a moment: a timed search with the threat count.
+                println!(
+                    "engine plays column {} (depth {}, score {}, {} nodes)",
+                    c.column + 1,
+                    c.depth,
+                    c.value,
+                    c.nodes
+                );
+            }
+            p.play(c.column);
         }
     }
 }

@@ -650,6 +650,84 @@ impl Solver {
     }
 }
 
+/// The engine a person plays against: the solver from [`SOLVE_FROM`] stones on, before that a
+/// timed search by the threat count. It keeps its tables from one move to the next.
+pub struct Opponent {
+    solver: Solver,
+    search: Search,
+}
+
+/// The move an [`Opponent`] chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The column, 0 to 6.
+    pub column: u8,
+    /// Exact from the solver (`"win in 5"`, `"draw"`, `"loss in 8"`), else the search's
+    /// score by the threat count, or a win or loss it saw.
+    pub value: String,
+    /// Whether the solver found it.
+    pub exact: bool,
+    /// The search's completed depth (the solver's: every empty cell).
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl Opponent {
+    /// An opponent whose solver and search have tables of `megabytes` MiB each.
+    pub fn new(megabytes: usize) -> Opponent {
+        Opponent {
+            solver: Solver::new(megabytes),
+            search: Search::new(SearchOptions {
+                tt_megabytes: megabytes,
+                ..SearchOptions::time(std::time::Duration::from_secs(1))
+            }),
+        }
+    }
+
+    /// Its move in an unfinished game (`None` when it is over): the solver's when it answers
+    /// in a moment, else the best a search of `seconds` finds.
+    pub fn choose(&mut self, position: &Connect4, seconds: f64) -> Option<Choice> {
+        if position.outcome().is_some() {
+            return None;
+        }
+        if position.moves_played() >= SOLVE_FROM {
+            let s = self.solver.solve(position, false);
+            return Some(Choice {
+                column: s.best_move?,
+                value: position.score_in_plies(s.score),
+                exact: true,
+                depth: CELLS - position.moves_played(),
+                nodes: s.report.stats.nodes,
+            });
+        }
+        let time = std::time::Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
+        self.search.options.max_time = Some(time);
+        let r = self.search.run(&mut position.clone(), &Threats);
+        Some(Choice {
+            column: r.best_move?,
+            value: r.score.to_string(),
+            exact: false,
+            depth: r.depth,
+            nodes: r.stats.nodes,
+        })
+    }
+
+    /// Each playable column (0 to 6) with its exact value for the side to move (`"win in
+    /// 5"`, `"draw"`, `"loss in 8"`), once the solver answers in a moment ([`SOLVE_FROM`]
+    /// stones); else `None`.
+    pub fn column_values(&mut self, position: &Connect4) -> Option<Vec<(u32, String)>> {
+        if position.moves_played() < SOLVE_FROM || position.outcome().is_some() {
+            return None;
+        }
+        let scores = self.solver.column_scores(position).into_iter();
+        Some(
+            scores
+                .map(|(c, s)| (c, position.score_in_plies(s)))
+                .collect(),
+        )
+    }
+}
+
 impl Connect4 {
     /// The largest search score whose benchmark score is at most `t`: so "benchmark score
     /// above t" is "search score above `threshold(t)`".

@@ -198,3 +198,30 @@ proptest! {
         prop_assert_eq!(cells.len() >= 4, p.outcome() == Some(Outcome::Loss), "{:?}", p);
     }
 }
+
+/// The opponent a person plays: from `SOLVE_FROM` stones its move is exact and keeps the
+/// benchmark set's score, and each column's value is given, the chosen one's the set's; before,
+/// a timed search, which still takes a win in one.
+#[test]
+fn the_opponent_solves_from_solve_from_stones_and_searches_before() {
+    use alphabeta_games::connect4::{Opponent, SOLVE_FROM};
+    let mut opponent = Opponent::new(16);
+    for (moves, expected) in sample("Test_L2_R1", 10) {
+        let p = Connect4::from_moves(&moves).unwrap();
+        assert!(p.moves_played() >= SOLVE_FROM, "{moves}");
+        let c = opponent.choose(&p, 1.0).expect("a move");
+        assert!(c.exact, "{moves}");
+        assert_eq!(c.value, p.score_in_plies(expected), "{moves}");
+        let columns = opponent.column_values(&p).expect("solved from here");
+        let chosen = columns.iter().find(|(col, _)| *col == u32::from(c.column));
+        assert_eq!(chosen.map(|(_, v)| v), Some(&c.value), "{moves}");
+    }
+    // X has three in column 1: the search, not the solver, and it wins at once.
+    let p = Connect4::from_moves("121212").unwrap();
+    assert_eq!(opponent.column_values(&p), None);
+    let c = opponent.choose(&p, 0.2).expect("a move");
+    assert!(!c.exact);
+    assert!(p.is_winning_move(u32::from(c.column)), "{c:?}");
+    let over = Connect4::from_moves("1212121").unwrap();
+    assert_eq!(opponent.choose(&over, 0.2), None);
+}

@@ -1300,7 +1300,7 @@ function drawConnectFour() {
   else if (s.winner) status = s.winner === human ? "You win." : "The engine wins.";
   else if (s.over) status = "Draw: the board is full.";
   else if (C.busy) status = "The engine is thinking…";
-  else if (s.to_move === human) status = `Your move (${name(human)}).` + (s.columns ? "" : ` The values show from 14 discs on (${C.moves.length} now).`);
+  else if (s.to_move === human) status = `Your move (${name(human)}).` + (s.columns ? "" : ` The values show from ${s.solve_from} discs on (${C.moves.length} now).`);
   $("c-status").textContent = status;
   $("c-engine").textContent = C.engine;
   $("c-undo").disabled = C.busy || C.moves.length === 0;

@@ -3,10 +3,9 @@
 //! keeps the moves.
 
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
-use alphabeta::{Game, Outcome, Search, SearchOptions};
-use alphabeta_games::connect4::{Connect4, Solver, Threats, HEIGHT, SOLVE_FROM, WIDTH};
+use alphabeta::{Game, Outcome};
+use alphabeta_games::connect4::{Choice, Connect4, Opponent, HEIGHT, SOLVE_FROM, WIDTH};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -72,41 +71,27 @@ pub struct Response {
     /// The cells of the winner's four (of every four, when the last disc closed several).
     winning_cells: Vec<Cell>,
     over: bool,
-    /// Each playable column's exact value, from `SOLVE_FROM` stones on (else `null`).
+    /// Each playable column's exact value, from `solve_from` stones on (else `null`).
     columns: Option<Vec<ColumnValue>>,
+    /// From how many stones on the solver plays and the columns' values show ([`SOLVE_FROM`]).
+    solve_from: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineMove>,
 }
 
-/// A solver and a timed search.
-pub struct Engine {
-    solver: Solver,
-    search: Search,
-}
-
-impl Engine {
-    fn new() -> Engine {
-        Engine {
-            solver: Solver::new(TABLE_MB),
-            search: Search::new(SearchOptions {
-                tt_megabytes: TABLE_MB,
-                ..SearchOptions::time(Duration::from_secs(1))
-            }),
-        }
-    }
-}
-
 /// The idle engines, one for each of `--max-searches`; a request takes one and gives it back.
-pub struct Engines(Mutex<Vec<Engine>>);
+pub struct Engines(Mutex<Vec<Opponent>>);
 
 impl Engines {
     pub fn new(limits: &Limits) -> Engines {
         Engines(Mutex::new(
-            (0..limits.max_searches).map(|_| Engine::new()).collect(),
+            (0..limits.max_searches)
+                .map(|_| Opponent::new(TABLE_MB))
+                .collect(),
         ))
     }
 
-    fn lock(&self) -> MutexGuard<'_, Vec<Engine>> {
+    fn lock(&self) -> MutexGuard<'_, Vec<Opponent>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -146,16 +131,32 @@ pub async fn analyze(
     let failed = || ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the engine failed");
     let answer = tokio::task::spawn_blocking(move || {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let solved = p.moves_played() >= SOLVE_FROM;
-            let columns = solved.then(|| column_values(&mut engine, &p));
-            let chosen = think.then(|| engine_move(&mut engine, &p, seconds));
+            let columns = engine.column_values(&p).map(|values| {
+                let values = values.into_iter();
+                values
+                    .map(|(c, value)| ColumnValue {
+                        column: c + 1,
+                        value,
+                    })
+                    .collect()
+            });
+            let chosen = think
+                .then(|| engine.choose(&p, seconds))
+                .flatten()
+                .map(|c: Choice| EngineMove {
+                    column: u32::from(c.column) + 1,
+                    value: c.value,
+                    exact: c.exact,
+                    depth: c.depth,
+                    nodes: c.nodes,
+                });
             describe(&p, &moves, columns, chosen)
         }));
         // A bug in the engine must not cost the server an engine.
         let back = if result.is_ok() {
             engine
         } else {
-            Engine::new()
+            Opponent::new(TABLE_MB)
         };
         app.connect4.lock().push(back);
         result
@@ -163,43 +164,6 @@ pub async fn analyze(
     .await
     .map_err(|_| failed())?;
     answer.map(Json).map_err(|_| failed())
-}
-
-/// Each playable column's exact value for the side to move.
-fn column_values(engine: &mut Engine, p: &Connect4) -> Vec<ColumnValue> {
-    engine
-        .solver
-        .column_scores(p)
-        .into_iter()
-        .map(|(c, score)| ColumnValue {
-            column: c + 1,
-            value: p.score_in_plies(score),
-        })
-        .collect()
-}
-
-/// The engine's move: the solver's from `SOLVE_FROM` stones on, else a search of `seconds`.
-fn engine_move(engine: &mut Engine, p: &Connect4, seconds: f64) -> EngineMove {
-    if p.moves_played() >= SOLVE_FROM {
-        let s = engine.solver.solve(p, false);
-        return EngineMove {
-            column: u32::from(s.best_move.expect("a move in an unfinished game")) + 1,
-            value: p.score_in_plies(s.score),
-            exact: true,
-            depth: WIDTH * HEIGHT - p.moves_played(),
-            nodes: s.report.stats.nodes,
-        };
-    }
-    engine.search.options.max_time = Some(Duration::from_secs_f64(seconds));
-    let mut g = p.clone();
-    let r = engine.search.run(&mut g, &Threats);
-    EngineMove {
-        column: u32::from(r.best_move.expect("a move in an unfinished game")) + 1,
-        value: r.score.to_string(),
-        exact: false,
-        depth: r.depth,
-        nodes: r.stats.nodes,
-    }
 }
 
 /// The position as the page draws it, with what was computed.
@@ -231,6 +195,7 @@ fn describe(
             .collect(),
         over: outcome.is_some(),
         columns,
+        solve_from: SOLVE_FROM,
         engine,
     }
 }

@@ -635,6 +635,10 @@ async fn connect_four_values_match_the_benchmark() {
     .await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["columns"], Value::Null);
+    assert_eq!(
+        v["solve_from"], 14,
+        "the page says from when the values show"
+    );
     assert_eq!(v["engine"]["exact"], false);
     assert!((1..=7).contains(&v["engine"]["column"].as_u64().unwrap()));
     assert_eq!(v["board"][5], "..OXX..");
