@@ -1069,6 +1069,25 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         .unwrap();
         assert_eq!(j["value"], whole["value"], "{j}");
     }
+    // The leaves a limit makes of subtrees are marked, and searched by their static values:
+    // at depth 2 C (Min) takes G (1) first, and 1 <= alpha 3 cuts F; left to right F is opened.
+    let ordered = "A(B(D=3(P=0),E=7(Q=0)),C(F=6(R=0),G=1(S=0)))";
+    let out = ok(&["--depth", "2", "--order", "static", ordered]);
+    assert!(
+        out.contains("leaves opened: 3 of 4: D=3 E=7 G=1\npruned: F\n"),
+        "{out}"
+    );
+    assert!(out.contains("    ├── F 6  static  -- pruned\n"), "{out}");
+    let out = ok(&["--depth", "2", ordered]);
+    assert!(
+        out.contains("leaves opened: 4 of 4: D=3 E=7 F=6 G=1\n"),
+        "{out}"
+    );
+    let svg = ok(&["--depth", "2", "--format", "svg", ordered]);
+    assert!(
+        svg.contains(">G static</text>"),
+        "the picture marks them too"
+    );
     let e = fails(&["--depth", "1", "A(B(D=2),C=1(E=3))"], None);
     assert!(
         e.contains("--depth: the search stops at depth 1, but B there has no static value"),

@@ -2,8 +2,9 @@
 //! and a node there is valued by its static evaluation (`B=4(...)`) instead of its subtree.
 //!
 //! The limit is a rewrite of the tree: every node at the limit depth that has children becomes
-//! a leaf holding its static value. Everything else (the search, the minimum, the unknown
-//! leaves, the pictures) then works on the cut tree unchanged.
+//! a leaf holding its static value (as its value, and as its static value, which marks it).
+//! Everything else (the search, the minimum, the unknown leaves, the pictures) then works on
+//! the cut tree unchanged.
 
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -89,8 +90,8 @@ pub fn limit_depth(tree: &Tree, depth: u32, root: RootKind) -> Result<DepthLimit
                     example,
                 });
             };
+            // The static value stays, to mark the leaf as one standing in for a subtree.
             node.value = Some(v);
-            node.static_value = None;
             node.child_count = 0;
             frontier.push(id);
         }

@@ -29,7 +29,9 @@ pub struct Node {
     /// For a leaf: its value. Unused for inner nodes.
     pub value: LeafValue,
     /// For an inner node: the static value written with it (`B=4(...)`, `4[...]`), an
-    /// evaluation a search can order siblings by ([`crate::Order::Static`]); else `None`.
+    /// evaluation a search can order siblings by ([`crate::Order::Static`]). For a leaf, only
+    /// where a depth limit made it one ([`crate::limit_depth`]): its value, its subtree's
+    /// static value. Else `None`.
     pub static_value: Option<i32>,
     /// For a leaf: its index in reading order (left to right), else `u32::MAX`.
     pub leaf_index: u32,

@@ -479,9 +479,13 @@ impl Explanation<'_> {
     }
 
     /// An inner node's static value as drawn, `static 5`, in the run's view (negated where
-    /// Min moves in the player to move's view, as its values are).
+    /// Min moves in the player to move's view, as its values are); `static` beside a leaf
+    /// that a depth limit made of a subtree (its value is the static value).
     pub(crate) fn static_text(&self, id: NodeId) -> Option<String> {
         let n = self.tree.node(id);
+        if n.is_leaf() {
+            return n.static_value.map(|_| "static".to_string());
+        }
         let sign = self.run.view.sign(self.run.settings.root, n.depth);
         n.static_value
             .map(|v| format!("static {}", format_value(sign * v)))
@@ -595,7 +599,9 @@ impl Explanation<'_> {
                 .map(|l| format!("{l} "))
                 .unwrap_or_default();
             if n.is_leaf() {
-                format!("{label}{}  #{}", self.leaf_text(id), n.leaf_index)
+                let statics = self.static_text(id).map(|s| format!("  {s}"));
+                let statics = statics.unwrap_or_default();
+                format!("{label}{}{statics}  #{}", self.leaf_text(id), n.leaf_index)
             } else {
                 let statics = self.static_text(id).map(|s| format!("  {s}"));
                 format!(
@@ -624,6 +630,9 @@ impl Explanation<'_> {
         let kind = kind_name(t, self.run.settings.root, id);
         if n.is_leaf() {
             let _ = write!(line, "{}", self.leaf_text(id));
+            if let Some(s) = self.static_text(id) {
+                let _ = write!(line, "  {s}");
+            }
             if rec.visited {
                 let _ = write!(line, "  opened");
             }

@@ -164,6 +164,15 @@ fn layout_free(tree: &Tree) -> Layout {
     )
 }
 
+/// The nodes with children at `limit`.
+fn cut_subtrees(t: &S, depth: u32, limit: u32) -> usize {
+    match t {
+        S::Leaf(_) => 0,
+        S::Node(..) if depth == limit => 1,
+        S::Node(_, kids) => kids.iter().map(|k| cut_subtrees(k, depth + 1, limit)).sum(),
+    }
+}
+
 /// The leaves deeper than `limit`.
 fn leaves_below(t: &S, depth: u32, limit: u32) -> usize {
     match t {
@@ -614,7 +623,18 @@ proptest! {
                 Err(_) => prop_assert!(expected.is_none(), "depth {} refused", depth),
                 Ok(cut) => {
                     let (value, text) = expected.expect("a node at the cut has no static value");
-                    prop_assert_eq!(layout_free(&cut.tree), layout_free(&parse(&text).unwrap()));
+                    // The leaves made of subtrees are marked with their static value.
+                    let mut unmarked = cut.tree.clone();
+                    let mut marked = 0;
+                    for n in unmarked.nodes.iter_mut().filter(|n| n.is_leaf()) {
+                        if let Some(v) = n.static_value.take() {
+                            prop_assert_eq!(Some(v), n.value);
+                            marked += 1;
+                        }
+                    }
+                    prop_assert_eq!(marked, cut_subtrees(&t, 0, depth));
+                    prop_assert_eq!(marked, cut.frontier.len());
+                    prop_assert_eq!(layout_free(&unmarked), layout_free(&parse(&text).unwrap()));
                     let e = explain(&cut.tree, Settings { root, ..Settings::default() }, false).unwrap();
                     prop_assert_eq!(e.run.value, value);
                     prop_assert_eq!(cut.hidden_leaves, leaves_below(&t, 0, depth));
