@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, compare_text, dot, explain, fresh_seed, given,
-    limit_depth, parse, parse_values, svg, svg_question, unknown_question, unsearched, Algorithm,
-    CompareRow, DepthLimit, ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind,
-    Settings, Shape, Tree, View, DEFAULT_VALUES,
+    cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain, fresh_seed,
+    given, limit_depth, parse, parse_values, svg, svg_question, unknown_question, unsearched,
+    Algorithm, CompareRow, DeepeningRow, DepthLimit, ExplainError, JsonReport, Order, ParseError,
+    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -107,7 +107,8 @@ pub struct TreeArgs {
     /// Show every step: entering a node with its window, opening a leaf, narrowing, cutting.
     #[arg(long)]
     trace: bool,
-    /// Compare the leaves opened by every algorithm in both orders with the minimum.
+    /// Compare the leaves opened by every algorithm in both orders with the minimum; and
+    /// where static values allow, the value and move searched to each depth, then to the end.
     #[arg(long)]
     compare: bool,
 }
@@ -178,6 +179,8 @@ struct WithCompare {
     given: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     depth_limit: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deepening: Option<Vec<DeepeningRow>>,
 }
 
 /// What `--depth` did, as lines for the head of a text answer (empty without it): the nodes
@@ -260,6 +263,13 @@ fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
         Some(noise) => drawn.with_statics(root_kind(args.root), noise),
         None => drawn,
     }))
+}
+
+fn cut_rule(cut: CutArg) -> CutRule {
+    match cut {
+        CutArg::Inclusive => CutRule::Inclusive,
+        CutArg::Strict => CutRule::Strict,
+    }
 }
 
 fn root_kind(root: RootArg) -> RootKind {
@@ -350,6 +360,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Some(d) => Some(limit_depth(&tree, d, root).context("--depth")?),
         None => None,
     };
+    // Iterative deepening in the comparison: the whole tree, before any cut.
+    let deepening = |root| alphabeta_tree::deepening(&tree, root, cut_rule(args.cut));
+    let deepening = args.compare.then(|| deepening(root));
     let tree = limit.as_ref().map_or(tree, |l| l.tree.clone());
     let view = match args.view {
         ViewArg::Max => View::Max,
@@ -371,10 +384,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             AlgorithmArg::Negamax => Algorithm::Negamax,
             AlgorithmArg::Pvs => Algorithm::Pvs,
         },
-        cut: match args.cut {
-            CutArg::Inclusive => CutRule::Inclusive,
-            CutArg::Strict => CutRule::Strict,
-        },
+        cut: cut_rule(args.cut),
     };
     if args.compare && args.format != FormatArg::Json {
         if let Some(line) = &random_line {
@@ -384,6 +394,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         let min = alphabeta_tree::minimum(&tree, settings.root);
         print!("{}", head(true));
         print!("{}", compare_text(&tree, &rows, min.as_ref()));
+        if let Some(rows) = deepening.as_ref().filter(|r| !r.is_empty()) {
+            print!("\n{}", deepening_text(rows));
+        }
         return Ok(());
     }
     let e = match explain(&tree, settings, args.trace) {
@@ -492,6 +505,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
                 random,
                 given: checked.as_ref().map(|g| e.given_json(g)),
                 depth_limit: limit_json,
+                deepening,
             };
             print_json(&out)?;
         }

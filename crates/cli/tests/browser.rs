@@ -947,6 +947,29 @@ async fn tree(c: &Client, url: &str) {
         "the cut tree is drawn: the root and three leaves"
     );
     screenshot(c, "tree-depth.png").await;
+    // The comparison's table by depth: 1, then the end; a click on the end explains the whole
+    // tree, where Max takes J at 3.
+    let rows = js(
+        c,
+        "return [...document.querySelectorAll('#t-deepening tbody tr')].map(tr => tr.textContent);",
+    )
+    .await;
+    assert_eq!(rows, json!(["15B3 of 3", "to the end3J9 of 9"]));
+    js(
+        c,
+        "document.querySelector('#t-deepening tbody tr:last-child button').click();",
+    )
+    .await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 3, best move J')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-depth').value;").await,
+        json!("")
+    );
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -1042,6 +1042,18 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         (&j["value"], &j["depth_limit"]["full_value"]),
         (&json!(2), &json!(6))
     );
+    // The comparison searches to each depth the tree can be cut at, then to the end: J, whose
+    // Min node holds 3 (min of 3, 12, 8), is the move that a full search picks.
+    let table = ok(&["--compare", misled]);
+    let deepening: Vec<&str> = table.lines().rev().take(2).collect();
+    assert_eq!(
+        deepening,
+        [
+            "to the end     3  J                9 of 9",
+            "1              5  B                3 of 3",
+        ],
+        "{table}"
+    );
     // The quiz asks about the cut tree and keeps the whole tree's value to itself.
     let quiz = ok(&["--depth", "1", "--quiz", misled]);
     assert!(quiz.contains("A(B=5,C=2,J=3)"), "{quiz}");

@@ -6,10 +6,11 @@
 //! Everything else (the search, the minimum, the unknown leaves, the pictures) then works on
 //! the cut tree unchanged.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 use thiserror::Error;
 
-use crate::explain::{RootKind, View};
+use crate::explain::{run, RootKind, Settings, View};
 use crate::model::{format_value, NodeId, Tree};
 use crate::report::json_value;
 
@@ -200,6 +201,73 @@ impl DepthLimit {
     fn static_of(&self, id: NodeId) -> String {
         format_value(self.tree.node(id).value.unwrap_or(0))
     }
+}
+
+/// One depth of [`deepening`]: what alpha-beta finds searching to that depth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeepeningRow {
+    /// The depth limit, or `None` for the whole tree searched to the end.
+    pub depth: Option<u32>,
+    /// The root value, in Max's view.
+    pub value: i32,
+    /// The best move's child index, and its label (or path).
+    pub best_move: Option<u32>,
+    pub best_move_name: Option<String>,
+    /// Leaves opened (nodes valued, at the limit) of those there are.
+    pub leaves_opened: usize,
+    pub leaves_total: usize,
+}
+
+/// Iterative deepening on an explicit tree: alpha-beta (left to right, fail-hard) to each
+/// depth from 1 where the tree can be cut there (every node there with children has a static
+/// value), then to the end: how the value and the move change as the search sees deeper.
+/// Depths and runs that need an unknown leaf are left out. Empty unless some depth cuts.
+pub fn deepening(tree: &Tree, root: RootKind, cut: alphabeta::CutRule) -> Vec<DeepeningRow> {
+    let settings = Settings {
+        root,
+        cut,
+        ..Settings::default()
+    };
+    let row = |t: &Tree, depth: Option<u32>| {
+        let r = run(t, settings, false).ok()?;
+        Some(DeepeningRow {
+            depth,
+            value: r.value,
+            best_move: r.best_move,
+            best_move_name: r.best_move.map(|m| t.name(t.children_of(0)[m as usize])),
+            leaves_opened: r.opened.len(),
+            leaves_total: t.leaves.len(),
+        })
+    };
+    let height = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+    let mut rows: Vec<DeepeningRow> = (1..height)
+        .filter_map(|d| limit_depth(tree, d, root).ok())
+        .filter(|l| !l.frontier.is_empty())
+        .filter_map(|l| row(&l.tree, Some(l.depth)))
+        .collect();
+    if rows.is_empty() {
+        return rows;
+    }
+    rows.extend(row(tree, None));
+    rows
+}
+
+/// [`deepening`] as a text table.
+pub fn deepening_text(rows: &[DeepeningRow]) -> String {
+    let mut o = String::from(
+        "by depth limit (alpha-beta left to right, static values at the limit, values for Max):\n\
+         depth      value  best move        leaves opened\n",
+    );
+    for r in rows {
+        let depth = r.depth.map_or("to the end".into(), |d| d.to_string());
+        let best = r.best_move_name.as_deref().unwrap_or("-");
+        let opened = format!("{} of {}", r.leaves_opened, r.leaves_total);
+        o += &format!(
+            "{depth:<10} {:>5}  {best:<16} {opened}\n",
+            format_value(r.value)
+        );
+    }
+    o
 }
 
 #[cfg(test)]

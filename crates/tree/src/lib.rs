@@ -32,7 +32,9 @@ mod report;
 mod unknown;
 mod unknown_pair;
 
-pub use depth_limit::{limit_depth, DepthError, DepthLimit};
+pub use depth_limit::{
+    deepening, deepening_text, limit_depth, DeepeningRow, DepthError, DepthLimit,
+};
 pub use draw::{dot, svg, svg_question};
 pub use explain::{
     run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step, View,

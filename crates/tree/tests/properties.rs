@@ -5,8 +5,8 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, explain, given, limit_depth, minimum, parse, run, Algorithm, Course, ExplainError,
-    Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
+    cases, deepening, explain, given, limit_depth, minimum, parse, run, Algorithm, Course,
+    ExplainError, Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -641,6 +641,21 @@ proptest! {
                     prop_assert_eq!(cut.full_value, Some(limited(&t, 0, u32::MAX, !min_root).unwrap().0));
                 }
             }
+        }
+        // Iterative deepening: a row for each depth that cuts something, then the whole tree.
+        let rows = deepening(&tree, root, CutRule::Inclusive);
+        let cuts: Vec<u32> = (1..6)
+            .filter(|&d| limited(&t, 0, d, !min_root).is_some() && cut_subtrees(&t, 0, d) > 0)
+            .collect();
+        let depths: Vec<Option<u32>> = rows.iter().map(|r| r.depth).collect();
+        let mut expected: Vec<Option<u32>> = cuts.iter().map(|&d| Some(d)).collect();
+        if !expected.is_empty() {
+            expected.push(None);
+        }
+        prop_assert_eq!(depths, expected);
+        for r in &rows {
+            let d = r.depth.unwrap_or(u32::MAX);
+            prop_assert_eq!(r.value, limited(&t, 0, d, !min_root).unwrap().0, "depth {:?}", r.depth);
         }
     }
 

@@ -783,6 +783,7 @@ function render(report) {
     `pruned: ${names(report.pruned, report.pruned_labels)}. ` +
     (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
   showCompare(report);
+  showDeepening(report.deepening || []);
   $("t-result").hidden = false;
   showAnswer();
   showStep(report.trace ? report.trace.length : 0);
@@ -867,6 +868,38 @@ function showCompare(r) {
     explainTree();
   });
   best.append(code, " ", b);
+}
+
+// Iterative deepening: the value and move found searching to each depth where the tree can be
+// cut (static values at the limit), then to the end; a depth explains the tree searched to it.
+function showDeepening(rows) {
+  const table = $("t-deepening");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  table.hidden = rows.length === 0;
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    const depth = document.createElement("td");
+    const b = document.createElement("button");
+    b.textContent = row.depth === null ? "to the end" : String(row.depth);
+    b.title = row.depth === null ? "Explain the whole tree" : `Explain the tree searched to depth ${row.depth}`;
+    b.classList.toggle("current", String(row.depth ?? "") === $("t-depth").value);
+    b.addEventListener("click", () => {
+      const value = row.depth === null ? "" : String(row.depth);
+      const select = $("t-depth");
+      if (![...select.options].some((o) => o.value === value)) select.add(new Option(value, value));
+      select.value = value;
+      explainTree();
+    });
+    depth.appendChild(b);
+    tr.appendChild(depth);
+    for (const text of [row.value, row.best_move_name ?? "–", `${row.leaves_opened} of ${row.leaves_total}`]) {
+      const td = document.createElement("td");
+      td.textContent = String(text);
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
 }
 
 // Test yourself: the question alone (the bare picture and the tree's shape; the page holds no

@@ -158,6 +158,10 @@ pub async fn explain_tree(
         Some(c) if !req.sealed => c.to_json(settings.root, view),
         _ => Value::Null,
     };
+    // Iterative deepening in the comparison: the whole tree, before any cut.
+    let deepening = req
+        .compare
+        .then(|| alphabeta_tree::deepening(&tree, settings.root, settings.cut));
     let tree = cut.map_or(tree, |c| c.tree);
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
@@ -179,6 +183,7 @@ pub async fn explain_tree(
     if req.compare {
         json["compare"] = serde_json::to_value(compare(&tree, settings.root, settings.cut))
             .expect("plain data serialises");
+        json["deepening"] = serde_json::to_value(deepening).expect("plain data serialises");
     }
     if let Some(leaves) = &req.given {
         let g = given(&tree, settings.root, leaves)

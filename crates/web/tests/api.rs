@@ -295,6 +295,22 @@ async fn tree_errors_say_what_and_where() {
         limit["frontier"][2],
         json!({"path": [2], "label": "J", "static_value": 3})
     );
+    // Compared, the tree is searched to each depth it can be cut at, then to the end.
+    let (s, v) = post(&c, &url, json!({"tree": misled, "compare": true})).await;
+    assert_eq!(s, 200, "{v}");
+    let rows: Vec<(&Value, &Value, &Value)> = v["deepening"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (&r["depth"], &r["value"], &r["best_move_name"]))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (&json!(1), &json!(5), &json!("B")),
+            (&Value::Null, &json!(3), &json!("J"))
+        ]
+    );
     let (s, v) = post(
         &c,
         &url,
