@@ -20,9 +20,9 @@ A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: wh
 search needs one, the answer is how the search goes for each of its values, an exam's \"for
 which values of x is G cut?\", and of a second ? where it needs that too; a picture needs
 every value opened). An inner node may carry a static value before its children, B=4(...)
-or 4[...], for --order static to search them by, or for --depth to stop at. Labels are Unicode letters and digits,
-starting with a letter. The tree comes from the argument, from a file (-f), or from
-standard input.
+or 4[...], for --order static to search them by, or for --depth to stop at. Labels are
+Unicode letters and digits, starting with a letter. The tree comes from the argument, from a
+file (-f), or from standard input.
 
 Conventions (the textbook ones):
   - the root is a Max node unless --root min; levels alternate Max / Min;
