@@ -970,6 +970,22 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-depth').value;").await,
         json!("")
     );
+    // A random tree to search to a depth comes with static values to stop at.
+    choose(c, "t-depth", "2").await;
+    click(c, "#t-random").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Depth limit 2: static values stand in')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-statics').value;").await,
+        json!("5")
+    );
+    choose(c, "t-depth", "").await;
+    choose(c, "t-statics", "").await;
+    choose(c, "t-order", "ltr").await;
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

@@ -1154,6 +1154,8 @@ function togglePlay() {
 $("t-explain").addEventListener("click", explainTree);
 $("t-random").addEventListener("click", async () => {
   try {
+    // A search to a depth needs static values to stop at.
+    if ($("t-depth").value !== "" && $("t-statics").value === "") $("t-statics").value = "5";
     const statics = $("t-statics").value;
     const query = new URLSearchParams({ shape: $("t-shape").value });
     if (statics !== "") {
