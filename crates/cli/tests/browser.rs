@@ -947,6 +947,13 @@ async fn tree(c: &Client, url: &str) {
         "the cut tree is drawn: the root and three leaves"
     );
     screenshot(c, "tree-depth.png").await;
+    // Step by step, B is evaluated by its static value, not opened.
+    click(c, "#t-first").await;
+    for _ in 0..3 {
+        click(c, "#t-fwd").await;
+    }
+    let step = text(c, "t-step").await;
+    assert!(step.contains("Evaluate B statically: 5"), "{step}");
     // The comparison's table by depth: 1, then the end; a click on the end explains the whole
     // tree, where Max takes J at 3.
     let rows = js(

@@ -1032,6 +1032,14 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         ]
     );
     assert!(out.contains("leaves opened: 3 of 3: B=5 C=2 J=3"), "{out}");
+    // Step by step they are evaluated, not opened (as Min sees them, in the mover's view).
+    let trace = ok(&["--depth", "1", "--trace", "--view", "mover", misled]);
+    assert!(
+        trace.contains(
+            "  evaluate B = -5 (Min's view of 5, its static value)   (window (-inf, inf))"
+        ),
+        "{trace}"
+    );
     // Under Min at the root the Min nodes become Max nodes: 6, 14, 12, and Min takes 6; cut at
     // depth 1 Min takes the lowest static value, C's 2.
     let j: Value = serde_json::from_str(&ok(&[

@@ -701,15 +701,26 @@ impl Explanation<'_> {
                     let rec = &self.run.nodes[id as usize];
                     let given = format_leaf(t.node(id).value);
                     let seen = self.leaf_text(id);
-                    (if seen == given {
-                        format!("open leaf {name} = {given}")
-                    } else {
-                        format!("open leaf {name} = {seen} (Min's view of {given})")
-                    }) + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
-                        String::new()
-                    } else {
-                        format!("   (window {})", w(rec.alpha, rec.beta))
+                    // A leaf a depth limit made of a subtree is evaluated, not opened.
+                    let evaluated = t.node(id).static_value.is_some();
+                    let open = if evaluated { "evaluate" } else { "open leaf" };
+                    let mut notes = Vec::new();
+                    if seen != given {
+                        notes.push(format!("Min's view of {given}"));
                     }
+                    if evaluated {
+                        notes.push("its static value".to_string());
+                    }
+                    let notes = match notes.is_empty() {
+                        true => String::new(),
+                        false => format!(" ({})", notes.join(", ")),
+                    };
+                    format!("{open} {name} = {seen}{notes}")
+                        + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
+                            String::new()
+                        } else {
+                            format!("   (window {})", w(rec.alpha, rec.beta))
+                        }
                 }
                 Step::Narrow { alpha, beta, .. } => {
                     if maximises {

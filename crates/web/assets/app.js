@@ -1045,7 +1045,10 @@ function describe(s, i) {
   const kind = T.report.nodes[i].kind;
   switch (s.step) {
     case "enter": return `Enter ${name} (${kind}) with the window ${windowText(s)}.`;
-    case "leaf": return `Open leaf ${name}: ${s.value}.`;
+    case "leaf":
+      // A leaf a depth limit made of a subtree: its static value stands in for the search below.
+      if (T.report.nodes[i].static_value !== null) return `Evaluate ${name} statically: ${s.value} (the search stops at the depth limit).`;
+      return `Open leaf ${name}: ${s.value}.`;
     case "narrow": return `${name}'s window narrows to ${windowText(s)}.`;
     case "cut": return `Cut at ${name}: its value ${s.value} leaves the window empty, so its remaining children are pruned.`;
     case "exit": return `${name} returns ${s.value}${s.bound === "exact" ? "" : ` (${s.bound} bound)`}.`;
