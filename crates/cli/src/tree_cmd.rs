@@ -191,7 +191,8 @@ fn depth_lines(limit: Option<&DepthLimit>, whole: bool, root: RootKind, view: Vi
 }
 
 /// The leaves `--given` names: numbers (`3` or `#3`) or labels, separated by commas or spaces.
-fn leaf_numbers(tree: &Tree, text: &str) -> Result<Vec<u32>> {
+/// With a depth limit, `tree` is the cut tree and `whole` the tree before the cut.
+fn leaf_numbers(tree: &Tree, whole: Option<&Tree>, text: &str) -> Result<Vec<u32>> {
     let words = text.split(|c: char| c == ',' || c.is_whitespace());
     let mut out = Vec::new();
     for word in words.filter(|w| !w.is_empty()) {
@@ -207,9 +208,18 @@ fn leaf_numbers(tree: &Tree, text: &str) -> Result<Vec<u32>> {
             }
             continue;
         }
-        let Some(node) = tree.nodes.iter().find(|n| n.label.as_deref() == Some(word)) else {
+        let labelled = |t: &Tree| {
+            t.nodes
+                .iter()
+                .position(|n| n.label.as_deref() == Some(word))
+        };
+        let Some(at) = labelled(tree) else {
+            if whole.and_then(labelled).is_some() {
+                bail!("--given: {word} lies below the depth limit, where the search never goes");
+            }
             bail!("--given: no node is labelled '{word}'");
         };
+        let node = &tree.nodes[at];
         if !node.is_leaf() {
             bail!("--given: {word} is not a leaf");
         }
@@ -363,7 +373,11 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     // Iterative deepening in the comparison: the whole tree, before any cut.
     let deepening = |root| alphabeta_tree::deepening(&tree, root, cut_rule(args.cut));
     let deepening = args.compare.then(|| deepening(root));
-    let tree = limit.as_ref().map_or(tree, |l| l.tree.clone());
+    let (tree, whole) = match &limit {
+        Some(l) => (l.tree.clone(), Some(tree)),
+        None => (tree, None),
+    };
+    let whole = whole.as_ref();
     let view = match args.view {
         ViewArg::Max => View::Max,
         ViewArg::Mover => View::Mover,
@@ -421,7 +435,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         {
             let e = unsearched(&tree, settings)?.in_view(view);
             let text = args.given.as_deref().unwrap_or_default();
-            let g = given(&tree, settings.root, &leaf_numbers(&tree, text)?)?;
+            let g = given(&tree, settings.root, &leaf_numbers(&tree, whole, text)?)?;
             if args.format == FormatArg::Json {
                 print_json(
                     &serde_json::json!({ "given": e.given_json(&g), "depth_limit": limit_json }),
@@ -451,7 +465,11 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Err(e) => return Err(e.into()),
     };
     let checked = match &args.given {
-        Some(text) => Some(given(&tree, settings.root, &leaf_numbers(&tree, text)?)?),
+        Some(text) => Some(given(
+            &tree,
+            settings.root,
+            &leaf_numbers(&tree, whole, text)?,
+        )?),
         None => None,
     };
     if let (Some(line), FormatArg::Dot | FormatArg::Svg) = (&random_line, args.format) {

@@ -1108,6 +1108,10 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         svg.contains(">G static</text>"),
         "the picture marks them too"
     );
+    let e = fails(&["--depth", "1", "--given", "D", misled], None);
+    assert!(e.contains("D lies below the depth limit"), "{e}");
+    let checked = ok(&["--depth", "1", "--given", "B,C", misled]);
+    assert!(checked.contains("it lies from 5 to inf"), "{checked}");
     let e = fails(&["--depth", "1", "A(B(D=2),C=1(E=3))"], None);
     assert!(
         e.contains("--depth: the search stops at depth 1, but B there has no static value"),
