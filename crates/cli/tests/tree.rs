@@ -1108,6 +1108,21 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         svg.contains(">G static</text>"),
         "the picture marks them too"
     );
+    // Infinite values are written "inf" in the comparison's and the deepening's rows too.
+    let j: Value = serde_json::from_str(&ok(&[
+        "--compare",
+        "--format",
+        "json",
+        "A(B=inf(D=1),C=2(E=1))",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (&j["deepening"][0]["value"], &j["deepening"][1]["value"]),
+        (&json!("inf"), &json!(1))
+    );
+    let j: Value =
+        serde_json::from_str(&ok(&["--compare", "--format", "json", "[inf,[1,2]]"])).unwrap();
+    assert_eq!(j["compare"][0]["value"], "inf", "{j}");
     let e = fails(&["--depth", "1", "--given", "D", misled], None);
     assert!(e.contains("D lies below the depth limit"), "{e}");
     let checked = ok(&["--depth", "1", "--given", "B,C", misled]);

@@ -102,7 +102,7 @@ pub fn limit_depth(tree: &Tree, depth: u32, root: RootKind) -> Result<DepthLimit
         }
         out.nodes.push(node);
     }
-    // The child lists, each node's in one run, as the parser lays them out.
+    // The child lists: each node's children in one run of `children`, in reading order.
     for (id, &old) in old_of.iter().enumerate() {
         let node = &mut out.nodes[id];
         if node.is_leaf() {
@@ -208,7 +208,8 @@ impl DepthLimit {
 pub struct DeepeningRow {
     /// The depth limit, or `None` for the whole tree searched to the end.
     pub depth: Option<u32>,
-    /// The root value, in Max's view.
+    /// The root value, in Max's view (`"inf"`, `"-inf"` when infinite).
+    #[serde(serialize_with = "crate::report::serialize_value")]
     pub value: i32,
     /// The best move's child index, and its label (or path).
     pub best_move: Option<u32>,

@@ -78,6 +78,19 @@ pub(crate) fn json_value(v: i32) -> Value {
     }
 }
 
+/// Serde's form of [`json_value`], for fields that hold a value.
+pub(crate) fn serialize_value<S: serde::Serializer>(v: &i32, s: S) -> Result<S::Ok, S::Error> {
+    json_value(*v).serialize(s)
+}
+
+/// [`serialize_value`] for a value that may be missing (`null`).
+pub(crate) fn serialize_maybe_value<S: serde::Serializer>(
+    v: &Option<i32>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    v.map(json_value).serialize(s)
+}
+
 /// A window bound for JSON: a number, or `null` when infinite.
 fn json_bound(v: i32) -> Value {
     if v.abs() >= INF {
@@ -780,7 +793,8 @@ pub struct CompareRow {
     pub order: &'static str,
     /// Leaves opened, or `None` when the search needed an unknown leaf.
     pub leaves_opened: Option<usize>,
-    /// The root value found.
+    /// The root value found (`"inf"`, `"-inf"` when infinite).
+    #[serde(serialize_with = "serialize_maybe_value")]
     pub value: Option<i32>,
     /// Why it failed.
     pub error: Option<String>,
