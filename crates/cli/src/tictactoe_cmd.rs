@@ -2,7 +2,7 @@
 
 use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
 use alphabeta_games::tictactoe::{
-    analyze, lookahead, perfect_search, solve, OpenLines, Player, TicTacToe,
+    analyze, lookahead, lookahead_tree, perfect_search, solve, OpenLines, Player, TicTacToe,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -16,6 +16,26 @@ pub enum TicTacToeCommand {
     Analyze(AnalyzeArgs),
     /// The value of the empty board, and how many nodes each way of searching needs.
     Solve(SolveArgs),
+    /// The material's look-ahead from a position as an explicit tree, for `alphabeta tree`:
+    /// nodes labelled by their moves (X5O1), f(p) at the leaves and as static values above.
+    Tree(TreeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    /// 9 cells, rows top to bottom: X, O, and . _ - for empty (spaces and / ignored); the
+    /// empty board when left out.
+    #[arg(default_value = ".........")]
+    board: String,
+    /// The side to move (inferred from the counts when not given).
+    #[arg(long, value_enum)]
+    to_move: Option<Side>,
+    /// How many plies ahead the leaves are (1 to 4: a tree the explainer draws).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+    plies: u32,
+    /// Every legal move, not one of each class of symmetric positions.
+    #[arg(long)]
+    no_symmetry: bool,
 }
 
 #[derive(Args, Debug)]
@@ -71,7 +91,24 @@ pub fn run(cmd: &TicTacToeCommand) -> Result<()> {
         TicTacToeCommand::Play(a) => play(a),
         TicTacToeCommand::Analyze(a) => analyze_cmd(a),
         TicTacToeCommand::Solve(a) => solve_cmd(a),
+        TicTacToeCommand::Tree(a) => tree_cmd(a),
     }
+}
+
+fn tree_cmd(a: &TreeArgs) -> Result<()> {
+    let p = TicTacToe::parse(&a.board, side(a.to_move)).context("in the board")?;
+    match lookahead_tree(&p, a.plies, !a.no_symmetry) {
+        Some(tree) => println!("{tree}"),
+        None => anyhow::bail!("the game is over: there are no moves to look ahead at"),
+    }
+    Ok(())
+}
+
+fn side(s: Option<Side>) -> Option<Player> {
+    s.map(|s| match s {
+        Side::X => Player::X,
+        Side::O => Player::O,
+    })
 }
 
 /// "win in 3", "draw", "loss in 2".
@@ -133,11 +170,7 @@ fn moves_json(moves: &[(u8, Score)], show: fn(Score) -> String) -> Vec<MoveJson>
 }
 
 fn analyze_cmd(a: &AnalyzeArgs) -> Result<()> {
-    let turn = a.to_move.map(|s| match s {
-        Side::X => Player::X,
-        Side::O => Player::O,
-    });
-    let p = TicTacToe::parse(&a.board, turn).context("in the board")?;
+    let p = TicTacToe::parse(&a.board, side(a.to_move)).context("in the board")?;
     let result = analyze(&mut perfect_search(), &p);
     let ahead = a.plies.map(|n| (n, lookahead(&p, n)));
     let over = match p.outcome() {

@@ -1135,3 +1135,88 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
     let zero = run(&["--depth", "0", THREE], None);
     assert!(String::from_utf8_lossy(&zero.stderr).contains("0 is not in 1..=400"));
 }
+
+/// The tic-tac-toe look-ahead as an explicit tree (`alphabeta tictactoe tree`), explained:
+/// its value, and with every move each move's value, are those of the games crate's
+/// look-ahead (f(p) backed up by plain minimax), at 1 to 3 plies, with and without symmetry.
+#[test]
+fn the_tictactoe_lookahead_tree_explains_the_lookahead() {
+    use alphabeta_games::tictactoe::{lookahead, TicTacToe};
+    use alphabeta_tree::{explain, parse, Algorithm, Settings, INF};
+    let tictactoe = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .arg("tictactoe")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let as_value = |s: alphabeta::Score| match s.plies_to_end() {
+        Some(_) if s.is_win() => INF,
+        Some(_) => -INF,
+        None => s.0,
+    };
+    let minimax = Settings {
+        algorithm: Algorithm::Minimax,
+        ..Settings::default()
+    };
+    for board in [
+        ".........",
+        "X........",
+        "....X....",
+        "X...O....",
+        "XO..X....",
+        "XOX.O....",
+    ] {
+        let p = TicTacToe::parse(board, None).unwrap();
+        for plies in ["1", "2", "3"] {
+            let want = lookahead(&p, plies.parse().unwrap());
+            for symmetry in [true, false] {
+                let mut args = vec!["tree", board, "--plies", plies];
+                if !symmetry {
+                    args.push("--no-symmetry");
+                }
+                let text = tictactoe(&args);
+                let tree = parse(&text).unwrap();
+                let e = explain(&tree, minimax, false).unwrap();
+                let at = format!("{board} at {plies} plies: {text}");
+                assert_eq!(Some(e.run.value), want.value.map(as_value), "{at}");
+                if symmetry {
+                    continue;
+                }
+                // Each move, by the cell its label ends with (X5: cell 4).
+                let mut seen: Vec<(u8, i32)> = tree
+                    .children_of(0)
+                    .iter()
+                    .map(|&c| {
+                        let label = tree.node(c).label.clone().unwrap();
+                        let cell = label[label.len() - 1..].parse::<u8>().unwrap() - 1;
+                        (cell, e.run.nodes[c as usize].value.unwrap().0)
+                    })
+                    .collect();
+                let mut expected: Vec<(u8, i32)> =
+                    want.moves.iter().map(|&(c, s)| (c, as_value(s))).collect();
+                seen.sort();
+                expected.sort();
+                assert_eq!(seen, expected, "{at}");
+            }
+        }
+    }
+    // From the empty board, two plies: the material's centre 1, corner -1, edge -2, and
+    // three first moves up to symmetry.
+    let tree = tictactoe(&["tree"]);
+    assert!(tree.starts_with("(X1=3(X1O2=1,"), "{tree}");
+    let out = ok(&[tree.trim()]);
+    assert!(out.contains("best move: child 2 (X5)"), "{out}");
+    assert!(out.contains("├── X1 min -1"), "{out}");
+    let e = String::from_utf8(
+        Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .args(["tictactoe", "tree", "XXX.OO..."])
+            .output()
+            .unwrap()
+            .stderr,
+    )
+    .unwrap();
+    assert!(e.contains("the game is over"), "{e}");
+}

@@ -468,6 +468,65 @@ pub fn lookahead(p: &TicTacToe, plies: u32) -> Analysis {
     })
 }
 
+/// The material's look-ahead as an explicit tree, in the tree explainer's labelled syntax
+/// (`alphabeta tree` reads it): the root is `p`, Max the side to move; each node below is
+/// labelled by the moves that lead to it (`X5O1`: X in the centre, then O in the top-left
+/// corner); a position `plies` ahead is a leaf holding f(p) = open lines for Max - for Min;
+/// a game won before is `inf` or `-inf`, a full board 0; each inner node below the root
+/// carries its own f(p) as a static value, to order by or to stop at. With `symmetry` only
+/// the first move (in reading order) of each class of symmetric positions is kept, as the
+/// material draws it. `None` when the game is over.
+pub fn lookahead_tree(p: &TicTacToe, plies: u32, symmetry: bool) -> Option<String> {
+    if p.outcome().is_some() {
+        return None;
+    }
+    let mut g = p.plain();
+    let mut out = String::new();
+    write_lookahead(&mut g, p.turn, plies.clamp(1, 9), symmetry, "", &mut out);
+    Some(out)
+}
+
+/// One node of [`lookahead_tree`] after its label: `=value` for a leaf, `=f(...)` for an
+/// inner node (`(...)` alone at the root).
+fn write_lookahead(
+    g: &mut TicTacToe,
+    max: Player,
+    plies: u32,
+    symmetry: bool,
+    path: &str,
+    out: &mut String,
+) {
+    let f = g.open_lines(max) - g.open_lines(max.other());
+    match g.winner() {
+        Some(w) => out.push_str(if w == max { "=inf" } else { "=-inf" }),
+        None if g.outcome().is_some() => out.push_str("=0"),
+        None if plies == 0 => out.push_str(&format!("={f}")),
+        None => {
+            if !path.is_empty() {
+                out.push_str(&format!("={f}"));
+            }
+            out.push('(');
+            let mut seen = Vec::new();
+            let empty = (0..9u8).filter(|&c| g.at(c).is_none());
+            for cell in empty.collect::<Vec<_>>() {
+                g.play(cell);
+                if !symmetry || !seen.contains(&g.canonical()) {
+                    seen.push(g.canonical());
+                    if !out.ends_with('(') {
+                        out.push(',');
+                    }
+                    let mover = if g.turn == Player::X { 'O' } else { 'X' };
+                    let label = format!("{path}{mover}{}", cell + 1);
+                    out.push_str(&label);
+                    write_lookahead(g, max, plies - 1, symmetry, &label, out);
+                }
+                g.undo(cell);
+            }
+            out.push(')');
+        }
+    }
+}
+
 impl Analysis {
     /// Every legal move of `g`, valued by `search_child`'s report on the position after it
     /// (for the opponent, one ply deeper); the best is the first of the highest.
