@@ -1497,6 +1497,15 @@ async fn tictactoe(c: &Client, url: &str) {
         said.as_str().unwrap().contains("would play square 5"),
         "{said}"
     );
+    // The same look-ahead in the tree explainer: X5 (the centre) at 1.
+    click(c, "#x-explain-tree").await;
+    wait_until(
+        c,
+        "!document.getElementById('tree').hidden && document.getElementById('t-summary').textContent.startsWith('Value 1, best move X5')",
+        Duration::from_secs(10),
+    )
+    .await;
+    click(c, "#tab-ttt").await;
     click(c, "#x-board button:nth-child(5)").await;
     wait_until(
         c,

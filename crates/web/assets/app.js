@@ -1246,8 +1246,23 @@ function drawTicTacToe() {
   else status = "The engine is moving…";
   $("x-status").textContent = status;
   $("x-lookahead").textContent = ahead && ahead.best !== null
-    ? `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} would play square ${ahead.best + 1} (f backed up: ${ahead.value}).`
+    ? `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} would play square ${ahead.best + 1} (f backed up: ${ahead.value}). `
     : "";
+  if (ahead && ahead.best !== null && ahead.tree) {
+    // The same look-ahead in the tree explainer, step by step.
+    const b = document.createElement("button");
+    b.id = "x-explain-tree";
+    b.textContent = "Explain it as a tree";
+    b.title = "The look-ahead's tree in the tree explainer: moves as labels, f(p) at the leaves and as static values";
+    b.addEventListener("click", () => {
+      $("t-input").value = ahead.tree;
+      $("t-depth").value = "";
+      $("t-quiz").value = "";
+      showTab("tree");
+      explainTree();
+    });
+    $("x-lookahead").appendChild(b);
+  }
 }
 
 // The analysis request: the board, and the look-ahead's depth when one is asked for.

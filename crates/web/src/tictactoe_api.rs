@@ -3,7 +3,7 @@
 //! plies). Stateless: the page keeps the board.
 
 use alphabeta_games::tictactoe::{
-    analyze as analyze_position, lookahead, perfect_search, Analysis, TicTacToe,
+    analyze as analyze_position, lookahead, lookahead_tree, perfect_search, Analysis, TicTacToe,
 };
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
@@ -55,7 +55,13 @@ struct Lookahead {
     moves: Vec<MoveValue>,
     best: Option<u8>,
     value: Option<String>,
+    /// The look-ahead as an explicit tree for the tree explainer (`alphabeta tictactoe
+    /// tree`: one move of each class of symmetric positions), up to [`MAX_TREE_PLIES`].
+    tree: Option<String>,
 }
+
+/// The deepest look-ahead sent as a tree (3,024 leaves at most, fewer by symmetry).
+const MAX_TREE_PLIES: u32 = 4;
 
 /// Each move of an analysis, its value named by `name`.
 fn move_values(a: &Analysis, name: fn(alphabeta::Score) -> String) -> Vec<MoveValue> {
@@ -104,6 +110,9 @@ pub async fn analyze(
                 moves: move_values(&l, |v| v.to_string()),
                 best: l.best,
                 value: l.value.map(|v| v.to_string()),
+                tree: (plies <= MAX_TREE_PLIES)
+                    .then(|| lookahead_tree(&p, plies, true))
+                    .flatten(),
             }
         }),
     }))

@@ -746,6 +746,20 @@ async fn tictactoe_the_materials_look_ahead() {
         values,
         ["1", "-1", "-1", "-1", "-1", "-2", "-2", "-2", "-2"]
     );
+    // The same look-ahead as a tree for the explainer, worth what the look-ahead says.
+    let tree = alphabeta_tree::parse(l["tree"].as_str().unwrap()).unwrap();
+    let e = alphabeta_tree::explain(&tree, Default::default(), false).unwrap();
+    assert_eq!(
+        (e.run.value, e.run.best_move),
+        (1, Some(2)),
+        "X5, the third first move"
+    );
+    let (_, v) = post(&c, &url, json!({"board": ".........", "plies": 5})).await;
+    assert_eq!(
+        v["lookahead"]["tree"],
+        Value::Null,
+        "too big a tree to send"
+    );
     // Perfect play is still there, unchanged.
     assert_eq!(v["value"], "draw");
     for plies in [0, 10] {
