@@ -32,7 +32,7 @@ enum Command {
     /// the fewest leaves that fix the value; as text, JSON, DOT or SVG.
     Tree(tree_cmd::TreeArgs),
     /// Tic-tac-toe: play against perfect play or the material's look-ahead, analyse a
-    /// position, solve the game.
+    /// position, solve the game, write the look-ahead as a tree to explain.
     #[command(subcommand)]
     Tictactoe(tictactoe_cmd::TicTacToeCommand),
     /// Connect Four: solve positions exactly, run the benchmark sets, play the solver.

@@ -1,4 +1,4 @@
-//! `alphabeta tictactoe`: play, analyse a position, solve the game.
+//! `alphabeta tictactoe`: play, analyse a position, solve the game, the look-ahead as a tree.
 
 use alphabeta::{alphabeta, minimax, Game, NoObserver, Outcome, Pruning, Score, Window};
 use alphabeta_games::tictactoe::{
