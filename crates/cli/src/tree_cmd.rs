@@ -371,8 +371,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         None => None,
     };
     // Iterative deepening in the comparison: the whole tree, before any cut.
-    let deepening = |root| alphabeta_tree::deepening(&tree, root, cut_rule(args.cut));
-    let deepening = args.compare.then(|| deepening(root));
+    let deepening = args
+        .compare
+        .then(|| alphabeta_tree::deepening(&tree, root, cut_rule(args.cut)));
     let (tree, whole) = match &limit {
         Some(l) => (l.tree.clone(), Some(tree)),
         None => (tree, None),
