@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use thiserror::Error;
 
 use crate::explain::{run, RootKind, Settings, View};
-use crate::model::{format_value, NodeId, Tree};
+use crate::model::{format_value, Node, NodeId, Tree};
 use crate::report::json_value;
 
 /// A tree cut at a depth.
@@ -58,6 +58,20 @@ pub fn limit_depth(tree: &Tree, depth: u32, root: RootKind) -> Result<DepthLimit
     if depth == 0 {
         return Err(DepthError::Zero);
     }
+    // A node at the limit with children and nothing to stand in for them: said before any
+    // work (the deepening tries every depth, of trees that may have no static values).
+    let unvalued = |n: &Node| n.depth == depth && !n.is_leaf() && n.static_value.is_none();
+    if let Some(at) = tree.nodes.iter().position(unvalued) {
+        let n = &tree.nodes[at];
+        return Err(DepthError::NoStatic {
+            name: tree.name(at as NodeId),
+            depth,
+            example: match &n.label {
+                Some(l) => format!("{l}=4(...)"),
+                None => "4[...]".into(),
+            },
+        });
+    }
     // Preorder with depths growing along every path: the kept nodes are exactly those at
     // `depth` or above, and filtering keeps them in preorder.
     let mut new_id = vec![NodeId::MAX; tree.nodes.len()];
@@ -79,18 +93,7 @@ pub fn limit_depth(tree: &Tree, depth: u32, root: RootKind) -> Result<DepthLimit
         let mut node = n.clone();
         node.parent = n.parent.map(|p| new_id[p as usize]);
         if n.depth == depth && !n.is_leaf() {
-            let Some(v) = n.static_value else {
-                let name = tree.name(old as NodeId);
-                let example = match &n.label {
-                    Some(l) => format!("{l}=4(...)"),
-                    None => "4[...]".into(),
-                };
-                return Err(DepthError::NoStatic {
-                    name,
-                    depth,
-                    example,
-                });
-            };
+            let v = n.static_value.expect("checked above");
             // The static value stays, to mark the leaf as one standing in for a subtree.
             node.value = Some(v);
             node.child_count = 0;
