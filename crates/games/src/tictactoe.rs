@@ -510,8 +510,9 @@ fn write_lookahead(
             let empty = (0..9u8).filter(|&c| g.at(c).is_none());
             for cell in empty.collect::<Vec<_>>() {
                 g.play(cell);
-                if !symmetry || !seen.contains(&g.canonical()) {
-                    seen.push(g.canonical());
+                let class = g.canonical();
+                if !symmetry || !seen.contains(&class) {
+                    seen.push(class);
                     if !out.ends_with('(') {
                         out.push(',');
                     }

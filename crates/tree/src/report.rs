@@ -218,7 +218,8 @@ struct JsonNode {
     visited: bool,
     leaf: Option<u32>,
     leaf_value: Option<Value>,
-    /// An inner node's static value as given (`B=4(...)`), else `null`.
+    /// An inner node's static value as given (`B=4(...)`), or a leaf's that a depth limit
+    /// made of a subtree; else `null`.
     static_value: Option<Value>,
     opened: bool,
     pv: bool,
@@ -611,17 +612,12 @@ impl Explanation<'_> {
                 .as_deref()
                 .map(|l| format!("{l} "))
                 .unwrap_or_default();
+            let statics = self.static_text(id).map(|s| format!("  {s}"));
+            let statics = statics.unwrap_or_default();
             if n.is_leaf() {
-                let statics = self.static_text(id).map(|s| format!("  {s}"));
-                let statics = statics.unwrap_or_default();
                 format!("{label}{}{statics}  #{}", self.leaf_text(id), n.leaf_index)
             } else {
-                let statics = self.static_text(id).map(|s| format!("  {s}"));
-                format!(
-                    "{label}{}{}",
-                    kind_name(t, root, id),
-                    statics.unwrap_or_default()
-                )
+                format!("{label}{}{statics}", kind_name(t, root, id))
             }
         };
         draw_tree(t, &mut o, line, |_| true);
@@ -643,12 +639,6 @@ impl Explanation<'_> {
         let kind = kind_name(t, self.run.settings.root, id);
         if n.is_leaf() {
             let _ = write!(line, "{}", self.leaf_text(id));
-            if let Some(s) = self.static_text(id) {
-                let _ = write!(line, "  {s}");
-            }
-            if rec.visited {
-                let _ = write!(line, "  opened");
-            }
         } else {
             let _ = write!(line, "{kind}");
             if let Some((v, b)) = rec.value {
@@ -659,11 +649,13 @@ impl Explanation<'_> {
                 };
                 let _ = write!(line, " {}{b}", format_value(v));
             }
-            if let Some(s) = self.static_text(id) {
-                let _ = write!(line, "  {s}");
-            }
         }
-        if rec.visited && !n.is_leaf() {
+        if let Some(s) = self.static_text(id) {
+            let _ = write!(line, "  {s}");
+        }
+        if rec.visited && n.is_leaf() {
+            let _ = write!(line, "  opened");
+        } else if rec.visited {
             let _ = write!(
                 line,
                 "  ({}, {})",
@@ -724,9 +716,10 @@ impl Explanation<'_> {
                     if evaluated {
                         notes.push("its static value".to_string());
                     }
-                    let notes = match notes.is_empty() {
-                        true => String::new(),
-                        false => format!(" ({})", notes.join(", ")),
+                    let notes = if notes.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", notes.join(", "))
                     };
                     format!("{open} {name} = {seen}{notes}")
                         + &if self.run.settings.algorithm == crate::Algorithm::Minimax {
