@@ -190,6 +190,15 @@ fn depth_lines(limit: Option<&DepthLimit>, whole: bool, root: RootKind, view: Vi
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
+/// The JSON with `depth_limit` beside the rest, when `--depth` gave one (left out otherwise,
+/// as in the full report).
+fn with_limit(mut json: serde_json::Value, limit: Option<serde_json::Value>) -> serde_json::Value {
+    if let Some(l) = limit {
+        json["depth_limit"] = l;
+    }
+    json
+}
+
 /// The leaves `--given` names: numbers (`3` or `#3`) or labels, separated by commas or spaces.
 /// With a depth limit, `tree` is the cut tree and `whole` the tree before the cut.
 fn leaf_numbers(tree: &Tree, whole: Option<&Tree>, text: &str) -> Result<Vec<u32>> {
@@ -438,9 +447,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             let text = args.given.as_deref().unwrap_or_default();
             let g = given(&tree, settings.root, &leaf_numbers(&tree, whole, text)?)?;
             if args.format == FormatArg::Json {
-                print_json(
-                    &serde_json::json!({ "given": e.given_json(&g), "depth_limit": limit_json }),
-                )?;
+                print_json(&with_limit(
+                    serde_json::json!({ "given": e.given_json(&g) }),
+                    limit_json,
+                ))?;
             } else {
                 print!("{}{}", head(true), e.given_text(&g));
                 println!("(the search needs leaf {name}, which is unknown: without --given, how it goes for each of its values)");
@@ -453,10 +463,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
-                print_json(&serde_json::json!({
-                    "unknown": cases_json(&tree, node, &all, settings.root, view),
-                    "depth_limit": limit_json,
-                }))?;
+                print_json(&with_limit(
+                    serde_json::json!({ "unknown": cases_json(&tree, node, &all, settings.root, view) }),
+                    limit_json,
+                ))?;
             } else {
                 print!("{}", head(true));
                 print!("{}", cases_text(&tree, node, &all, settings.root, view));

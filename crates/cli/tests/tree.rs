@@ -1128,6 +1128,13 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
     let j: Value =
         serde_json::from_str(&ok(&["--compare", "--format", "json", "[inf,[1,2]]"])).unwrap();
     assert_eq!(j["compare"][0]["value"], "inf", "{j}");
+    // An unknown leaf's cases carry the limit when there is one, and only then.
+    let cases = |args: &[&str]| -> Value { serde_json::from_str(&ok(args)).unwrap() };
+    let unknown = "A(B=?,C=2(E=1))";
+    let with = cases(&["--depth", "1", "--format", "json", unknown]);
+    assert_eq!(with["depth_limit"]["depth"], 1, "{with}");
+    let without = cases(&["--format", "json", "A(B=?,C=2)"]);
+    assert_eq!(without.get("depth_limit"), None, "{without}");
     let e = fails(&["--depth", "1", "--given", "D", misled], None);
     assert!(e.contains("D lies below the depth limit"), "{e}");
     let checked = ok(&["--depth", "1", "--given", "B,C", misled]);
