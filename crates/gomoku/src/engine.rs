@@ -275,11 +275,17 @@ impl Engine {
         self.search.stop_handle()
     }
 
+    /// A new, clear stop flag for the engine's next task, and its handle: stops through
+    /// earlier handles no longer reach the engine ([`alphabeta::Search::new_stop_handle`]).
+    pub fn new_stop_handle(&mut self) -> alphabeta::StopHandle {
+        self.search.new_stop_handle()
+    }
+
     /// Chooses a move for the side to move (at the [level](Self::set_level) set, if any);
     /// `on_iteration` sees each completed depth.
     /// A stop requested through [`stop_handle`](Self::stop_handle) ends it soon with the
-    /// best move known, also one requested before it began: a caller that shares the handle
-    /// [`reset`](alphabeta::StopHandle::reset)s it before handing the engine a new move.
+    /// best move known, also one requested before it began: the flag stays set until the
+    /// caller [`reset`](alphabeta::StopHandle::reset)s it before handing the engine a new move.
     pub fn think(
         &mut self,
         board: &mut Board,

@@ -46,7 +46,10 @@ pub struct Iteration<'a, M> {
 pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
-    /// Asks the search to stop as soon as possible; it returns its best result so far.
+    /// Asks the search to stop as soon as possible; it returns its best result so far. The
+    /// request stays until [`reset`](Self::reset): a search that starts with it set returns at
+    /// once (the first legal move, depth 0), so a stop asked for just before a search begins
+    /// is not lost.
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
@@ -56,8 +59,8 @@ impl StopHandle {
         self.0.load(Ordering::Relaxed)
     }
 
-    /// Withdraws a stop request. A search does this itself when it starts; a caller that does
-    /// work of its own before the search (and honours the flag there) clears it first.
+    /// Withdraws a stop request. The search never does: whoever hands it a new task clears
+    /// the flag first, at the moment the task's stop requests begin to count.
     pub fn reset(&self) {
         self.0.store(false, Ordering::Relaxed);
     }
@@ -109,8 +112,17 @@ impl Search {
             .map_or_else(Scratch::default, |b| *b)
     }
 
-    /// A handle to stop the search from elsewhere. The flag is cleared when a search starts.
+    /// A handle to stop the search from elsewhere (see [`StopHandle::stop`]).
     pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Gives the search a new, clear stop flag and returns its handle: stops through the
+    /// handles given out before no longer reach it. A server whose searches serve one
+    /// request after another takes one per request, so that a late stop meant for the last
+    /// request cannot end the next.
+    pub fn new_stop_handle(&mut self) -> StopHandle {
+        self.stop = StopHandle::default();
         self.stop.clone()
     }
 
@@ -240,7 +252,6 @@ impl Search {
         if let Some(tt) = &self.tt {
             tt.new_search();
         }
-        self.stop.0.store(false, Ordering::Relaxed);
     }
 }
 

@@ -271,6 +271,33 @@ fn a_stop_from_another_thread_ends_an_unlimited_search() {
     assert!(after < 100, "{after} evaluations after the stop");
 }
 
+/// A stop asked for before the search starts is not lost (the search does not clear the flag
+/// itself): it ends the search at once, until the owner resets the flag. A new handle leaves
+/// the old handles' stops behind.
+#[test]
+fn a_stop_stays_until_reset_and_a_new_handle_leaves_old_stops_behind() {
+    let mut g = RandomGame::new(30, 3).with_loss_rate(0);
+    let mut search = Search::new(SearchOptions::depth(5));
+    let full = search.run(&mut g, &RandomEval).depth;
+    assert_eq!(full, 5);
+    let stop = search.stop_handle();
+    stop.stop();
+    for _ in 0..2 {
+        let r = search.run(&mut g, &RandomEval);
+        assert_eq!(r.depth, 0, "a stopped search gives the first legal move");
+        assert!(r.best_move.is_some());
+    }
+    stop.reset();
+    assert_eq!(search.run(&mut g, &RandomEval).depth, full);
+    // The old handle's stop, asked for again, no longer reaches the search.
+    let fresh = search.new_stop_handle();
+    stop.stop();
+    assert!(!fresh.is_stopped());
+    assert_eq!(search.run(&mut g, &RandomEval).depth, full);
+    fresh.stop();
+    assert_eq!(search.run(&mut g, &RandomEval).depth, 0);
+}
+
 #[test]
 fn a_time_limit_ends_the_search_with_the_last_iteration_or_better() {
     let mut g = RandomGame::new(30, 9).with_loss_rate(0);

@@ -634,7 +634,8 @@ struct DoneEvent {
     game: Option<GameState>,
 }
 
-/// Stops the search when the client goes away (the stream is dropped).
+/// Stops the search when the client goes away (the stream is dropped; also after the last
+/// event, when the search is over and the stop reaches no one).
 struct StopOnDrop(StopHandle);
 
 impl Drop for StopOnDrop {
@@ -706,11 +707,10 @@ fn stream_engine<T: Send + 'static>(
     work: impl FnOnce(&mut Board, &mut Engine, &Sender<Event>) -> T + Send + 'static,
     finish: impl FnOnce(Option<&mut Slot>, &Board, T) -> Event + Send + 'static,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let (mut board, engine) = claim(&app, &id, needs)?;
-    // A stop left over from this engine's last stream is forgotten before the new one can
-    // ask for its own.
-    engine.stop_handle().reset();
-    let guard = StopOnDrop(engine.stop_handle());
+    let (mut board, mut engine) = claim(&app, &id, needs)?;
+    // A stop flag of this stream's own: the guard of the engine's last stream, dropped after
+    // the engine went back to the pool, cannot stop this search.
+    let guard = StopOnDrop(engine.new_stop_handle());
     let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
     tokio::task::spawn_blocking(move || {
         let result = search_and_return(&app, engine, |engine| work(&mut board, engine, &tx));

@@ -1301,18 +1301,22 @@ async fn a_game_can_start_from_sgf() {
 }
 
 /// A client that leaves (a browser tab closed) stops the engine's move and a review: the
-/// game is free again well before the time asked is up.
+/// game is free again in a small part of the time asked (it is free at once here; the margin
+/// is for a loaded machine).
 #[tokio::test]
 async fn a_client_that_leaves_stops_the_search() {
     let base = start(Limits {
-        max_think: Duration::from_secs(20),
+        max_think: Duration::from_secs(60),
         ..small()
     })
     .await;
     let c = Client::new();
     let url = format!("{base}/api/gomoku/games");
-    // The move's soft limit is 7.5 s; the review's four positions take 5 s each.
-    for (moves, ask) in [("h8i9", "think?time=15"), ("h8i9h9", "review?time=5")] {
+    // The move may think 60 s (its soft limit is 30 s); the review's four positions 30 s each.
+    for (moves, ask, seconds) in [
+        ("h8i9", "think?time=60", 60),
+        ("h8i9h9", "review?time=30", 30),
+    ] {
         let (_, a) = post(&c, &url, json!({ "moves": moves })).await;
         let a = format!("{url}/{}", a["id"].as_str().unwrap());
         let started = std::time::Instant::now();
@@ -1333,7 +1337,7 @@ async fn a_client_that_leaves_stops_the_search() {
                 break;
             }
             assert!(
-                started.elapsed() < Duration::from_secs(5),
+                started.elapsed() < Duration::from_secs(seconds / 3),
                 "{ask}: still thinking after the client left"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
