@@ -20,7 +20,8 @@ A(B(D=3,E=6),C(F=?,G=4)). Leaf values are integers, inf, -inf, or ? (unknown: wh
 search needs one, the answer is how the search goes for each of its values, an exam's \"for
 which values of x is G cut?\", and of a second ? where it needs that too; a picture needs
 every value opened). An inner node may carry a static value before its children, B=4(...)
-or 4[...], for --order static to search them by, or for --depth to stop at. Labels are
+or 4[...], for --order static to search them by, or for --depth to stop at (B=?(...): an
+unknown one, which --depth asks about as about a ? leaf). Labels are
 Unicode letters and digits, starting with a letter. The tree comes from the argument, from a
 file (-f), or from standard input.
 
@@ -453,7 +454,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
                 ))?;
             } else {
                 print!("{}{}", head(true), e.given_text(&g));
-                println!("(the search needs leaf {name}, which is unknown: without --given, how it goes for each of its values)");
+                println!("(the search needs {name}, which is unknown: without --given, how it goes for each of its values)");
             }
             return Ok(());
         }
@@ -464,7 +465,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             let all = cases(&tree, settings, node)?;
             if args.format == FormatArg::Json {
                 print_json(&with_limit(
-                    serde_json::json!({ "unknown": cases_json(&tree, node, &all, settings.root, view) }),
+                    serde_json::json!({ "unknown": cases_json(&tree, node, &all, settings.root, view, whole) }),
                     limit_json,
                 ))?;
             } else {

@@ -990,6 +990,41 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-statics').value;").await,
         json!("5")
     );
+    // An unknown static value at the cut (worked by hand in the CLI's tests): its cases, and
+    // a case's button explains the whole tree with that static value, cut at the same depth
+    // (E = 2: B = 2, F's 2 <= alpha cuts G, the root 2).
+    js(
+        c,
+        "[...document.querySelectorAll('#t-examples button')].find(b => b.textContent === 'For which static value of E?').click();",
+    )
+    .await;
+    wait_until(
+        c,
+        "document.getElementById('t-cases').textContent.includes('2 <= E <= 3  value E')",
+        Duration::from_secs(5),
+    )
+    .await;
+    let cases = text(c, "t-cases").await;
+    assert!(
+        cases.contains("the search needs E's static value"),
+        "{cases}"
+    );
+    click(c, "#t-cases .case-line:nth-child(3) button").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Depth limit 2')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-input').value;").await,
+        json!("A(B(D=3(M=1,N=3),E=2(O=6,P=0)),C(F=2(Q=2,R=1),G=5(S=5,T=4)))")
+    );
+    let summary = text(c, "t-summary").await;
+    assert!(
+        summary.contains("Value 2") && summary.contains("pruned: G."),
+        "{summary}"
+    );
     choose(c, "t-depth", "").await;
     choose(c, "t-statics", "").await;
     choose(c, "t-order", "ltr").await;

@@ -1019,6 +1019,45 @@ fn children_ordered_by_their_static_values() {
         .all(|r| r["order"] != "static"));
 }
 
+/// An unknown static value (`E=?(...)`), worked by hand: cut at depth 2, B is the lower of D's
+/// static 3 and E's, and C's first child F holds 2, so G is cut once B >= 2, that is once
+/// E >= 2; the root is the larger of B and C (2 when G is searched).
+#[test]
+fn an_unknown_static_value_at_the_cut_is_asked_about() {
+    let t = "A(B(D=3(M=1,N=3),E=?(O=6,P=0)),C(F=2(Q=2,R=1),G=5(S=5,T=4)))";
+    let out = ok(&["--depth", "2", t]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[2..6],
+        [
+            "the search needs E's static value, which is unknown ('?'); how it goes for each value of E:",
+            "  E <= 1       value 2; opens 4 of 4: D E F G; pruned: nothing",
+            "  2 <= E <= 3  value E; opens 3 of 4: D E F; pruned: G",
+            "  E >= 4       value 3; opens 3 of 4: D E F; pruned: G",
+        ],
+        "{out}"
+    );
+    let quiz = ok(&["--depth", "2", "--quiz", t]);
+    assert!(
+        quiz.contains("1. E's static value is unknown. For which values of E does alphabeta prune"),
+        "{quiz}"
+    );
+    // Searched to the end, no static value is needed: B holds 3 (min of 3 and 6), C 2.
+    assert!(ok(&[t]).starts_with("value: 3 "));
+    // Each case's tree to follow step by step is the whole tree with E's static value set.
+    let j: Value = serde_json::from_str(&ok(&["--depth", "2", "--format", "json", t])).unwrap();
+    for case in j["unknown"]["cases"].as_array().unwrap() {
+        let set = t.replace("E=?", &format!("E={}", case["example"]));
+        assert_eq!(case["tree"], json!(set), "{case}");
+    }
+    // Unlabelled, the leaf the static value became is named by its number.
+    let lists = ok(&["--depth", "2", "[[3[1,3],?[6,0]],[2[2,1],5[5,4]]]"]);
+    assert!(
+        lists.contains("the search needs #1's static value (call it x), which is unknown"),
+        "{lists}"
+    );
+}
+
 /// A depth-limited search, worked by hand: cut at depth 1, B, C and J count as their static
 /// values 5, 2 and 3, so Max takes B at 5, while searched to the end the tree is worth 3
 /// (the Min nodes hold 2, 2 and 3): the static value of B misled the search.

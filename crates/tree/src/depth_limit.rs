@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use thiserror::Error;
 
 use crate::explain::{run, RootKind, Settings, View};
-use crate::model::{format_value, Node, NodeId, Tree};
-use crate::report::json_value;
+use crate::model::{format_leaf, format_value, Node, NodeId, Tree};
+use crate::report::{json_leaf, json_value};
 
 /// A tree cut at a depth.
 #[derive(Clone, Debug)]
@@ -93,9 +93,9 @@ pub fn limit_depth(tree: &Tree, depth: u32, root: RootKind) -> Result<DepthLimit
         let mut node = n.clone();
         node.parent = n.parent.map(|p| new_id[p as usize]);
         if n.depth == depth && !n.is_leaf() {
-            let v = n.static_value.expect("checked above");
-            // The static value stays, to mark the leaf as one standing in for a subtree.
-            node.value = Some(v);
+            // The static value stays, to mark the leaf as one standing in for a subtree (an
+            // unknown one makes an unknown leaf).
+            node.value = n.static_value.expect("checked above");
             node.child_count = 0;
             frontier.push(id);
         }
@@ -189,7 +189,7 @@ impl DepthLimit {
             .iter()
             .map(|&id| {
                 json!({"path": self.tree.path(id), "label": self.tree.node(id).label,
-                       "static_value": json_value(self.tree.node(id).value.unwrap_or(0))})
+                       "static_value": json_leaf(self.tree.node(id).value)})
             })
             .collect();
         json!({
@@ -202,7 +202,7 @@ impl DepthLimit {
     }
 
     fn static_of(&self, id: NodeId) -> String {
-        format_value(self.tree.node(id).value.unwrap_or(0))
+        format_leaf(self.tree.node(id).value)
     }
 }
 

@@ -57,9 +57,9 @@ impl Order {
                 let max = root.is_max_at(tree.node(id).depth);
                 // Unvalued children last; among valued ones the mover's best first.
                 order.sort_by_key(|&i| match tree.node(kids[i as usize]).static_value {
-                    Some(v) if max => (0, -(v as i64)),
-                    Some(v) => (0, v as i64),
-                    None => (1, 0),
+                    Some(Some(v)) if max => (0, -(v as i64)),
+                    Some(Some(v)) => (0, v as i64),
+                    _ => (1, 0),
                 });
             }
         }
@@ -122,9 +122,10 @@ pub struct Settings {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ExplainError {
     /// The search had to open a leaf whose value is not given.
-    #[error("the search needs the value of leaf {name}, which is unknown ('?')")]
+    #[error("the search needs {name}, which is unknown ('?')")]
     UnknownLeaf {
-        /// The leaf's label or path.
+        /// What is unknown ([`Tree::unknown_noun`]): `leaf N`, `leaf [1,0]`,
+        /// `B's static value`.
         name: String,
         /// The leaf.
         node: NodeId,
@@ -452,7 +453,7 @@ pub fn run(tree: &Tree, settings: Settings, trace: bool) -> Result<Run, ExplainE
     };
     if let Some(node) = rec.unknown {
         return Err(ExplainError::UnknownLeaf {
-            name: tree.name(node),
+            name: tree.unknown_noun(node, &tree.name(node)),
             node,
         });
     }

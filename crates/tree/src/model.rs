@@ -29,10 +29,11 @@ pub struct Node {
     /// For a leaf: its value. Unused for inner nodes.
     pub value: LeafValue,
     /// For an inner node: the static value written with it (`B=4(...)`, `4[...]`), an
-    /// evaluation a search can order siblings by ([`crate::Order::Static`]). For a leaf, only
-    /// where a depth limit made it one ([`crate::limit_depth`]): its value, its subtree's
-    /// static value. Else `None`.
-    pub static_value: Option<i32>,
+    /// evaluation a search can order siblings by ([`crate::Order::Static`]) and a depth limit
+    /// values it by; unknown when written `B=?(...)` (a depth limit makes it an unknown leaf).
+    /// For a leaf, only where a depth limit made it one ([`crate::limit_depth`]): its value,
+    /// its subtree's static value. Else `None`.
+    pub static_value: Option<LeafValue>,
     /// For a leaf: its index in reading order (left to right), else `u32::MAX`.
     pub leaf_index: u32,
     /// Which child of its parent it is (0 at the root).
@@ -100,6 +101,16 @@ impl Tree {
         n.label.clone().unwrap_or_else(|| format!("#{leaf}"))
     }
 
+    /// What an unknown leaf is, as a sentence names it, given its `name`: `leaf N`, or
+    /// `B's static value` where a depth limit made the leaf of a node written `B=?(...)`.
+    pub fn unknown_noun(&self, id: NodeId, name: &str) -> String {
+        if self.node(id).static_value.is_some() {
+            format!("{name}'s static value")
+        } else {
+            format!("leaf {name}")
+        }
+    }
+
     /// A name for a node: its label, else its path like `[0,2]` (`root` for the root).
     pub fn name(&self, id: NodeId) -> String {
         match &self.node(id).label {
@@ -152,7 +163,7 @@ impl Tree {
                 if n.label.is_some() {
                     out.push('=');
                 }
-                out.push_str(&format_value(v));
+                out.push_str(&format_leaf(v));
             }
             let (open, close) = if self.labelled {
                 ("(", ")")

@@ -161,7 +161,7 @@ impl Parser<'_> {
                 }
                 // `inf[...]`: an unlabelled node whose static value is infinite.
                 Some('(') | Some('[') if word == "inf" => {
-                    self.tree.nodes[id as usize].static_value = Some(INF);
+                    self.tree.nodes[id as usize].static_value = Some(Some(INF));
                     self.children(id, depth)?;
                 }
                 Some('(') | Some('[') => {
@@ -188,22 +188,15 @@ impl Parser<'_> {
     }
 
     /// A value, then either nothing more (a leaf) or children (an inner node with a static
-    /// value: `B=4(...)`, `4[...]`).
+    /// value: `B=4(...)`, `4[...]`, or an unknown one: `B=?(...)`).
     fn valued(&mut self, id: NodeId, depth: u32) -> Result<(), ParseError> {
-        let start = self.pos;
         let value = self.leaf_value()?;
         self.skip_ws();
         if !matches!(self.peek(), Some('(') | Some('[')) {
             self.leaf(id, value);
             return Ok(());
         }
-        let Some(v) = value else {
-            return Err(self.error_at(
-                start,
-                "a static value before children must be a number, not '?'".into(),
-            ));
-        };
-        self.tree.nodes[id as usize].static_value = Some(v);
+        self.tree.nodes[id as usize].static_value = Some(value);
         self.children(id, depth)
     }
 
@@ -388,22 +381,35 @@ mod tests {
     fn static_values_before_children() {
         let t = parse("A(B=4(D=3,E=6),C=-2(F=1),G=inf(H=0))").unwrap();
         let statics: Vec<_> = t.nodes.iter().map(|n| n.static_value).collect();
-        let inf = Some(INF);
+        let known = |v| Some(Some(v));
         assert_eq!(
             statics,
-            [None, Some(4), None, None, Some(-2), None, inf, None]
+            [
+                None,
+                known(4),
+                None,
+                None,
+                known(-2),
+                None,
+                known(INF),
+                None
+            ]
         );
         assert_eq!(t.leaves.len(), 4, "a static value makes no leaf");
         assert_eq!(t.to_text(), "A(B=4(D=3,E=6),C=-2(F=1),G=inf(H=0))");
         let lists = parse("[5[3,12],2 [1]]").unwrap();
-        assert_eq!(lists.node(1).static_value, Some(5));
+        assert_eq!(lists.node(1).static_value, known(5));
         assert_eq!(lists.to_text(), "[5[3,12],2[1]]");
         for text in ["[inf[1,2],-inf[3]]", "A(B=inf(C=1),D=-inf(E=2))"] {
             assert_eq!(parse(text).unwrap().to_text(), text);
         }
-        let e = err("A(B=?(D=3))");
-        assert!(e.message.contains("must be a number"), "{e}");
-        assert_eq!(e.column, 5);
+        // An unknown static value: written, and read back, as `?`.
+        for text in ["A(B=?(D=3),C=1)", "[?[3],1]"] {
+            let t = parse(text).unwrap();
+            assert_eq!(t.node(1).static_value, Some(None), "{text}");
+            assert_eq!(t.leaves.len(), 2, "{text}");
+            assert_eq!(t.to_text(), text);
+        }
     }
 
     #[test]

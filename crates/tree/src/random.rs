@@ -181,7 +181,7 @@ impl RandomTree {
         let mut rng = XorShiftRng::seed_from_u64(self.seed ^ 0x5741_7449_4353);
         for (id, node) in tree.nodes.iter_mut().enumerate().skip(1) {
             if !node.is_leaf() {
-                node.static_value = Some(values[id] + rng.random_range(-noise..=noise));
+                node.static_value = Some(Some(values[id] + rng.random_range(-noise..=noise)));
             }
         }
         self.tree = tree.to_text();
@@ -363,8 +363,8 @@ mod tests {
                     let n = t.node(id);
                     match n.static_value {
                         _ if id == 0 || n.is_leaf() => assert_eq!(n.static_value, None),
-                        Some(s) => off = off.max((s - v).abs()),
-                        None => panic!("node {id} has no static value: {}", drawn.tree),
+                        Some(Some(s)) => off = off.max((s - v).abs()),
+                        _ => panic!("node {id} has no known static value: {}", drawn.tree),
                     }
                 }
                 assert!(off <= noise as i32, "{}", drawn.tree);

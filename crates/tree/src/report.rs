@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step, View};
 use crate::minimum::{minimum, Given, Minimum, Uniform};
-use crate::model::{format_leaf, format_value, NodeId, Tree, INF};
+use crate::model::{format_leaf, format_value, LeafValue, NodeId, Tree, INF};
 
 /// A search of a tree with everything needed to show it.
 #[derive(Clone, Debug)]
@@ -78,6 +78,11 @@ pub(crate) fn json_value(v: i32) -> Value {
     }
 }
 
+/// A leaf value for JSON: a number, `"inf"`/`"-inf"`, or `"?"` when unknown.
+pub(crate) fn json_leaf(v: LeafValue) -> Value {
+    v.map_or(Value::String("?".into()), json_value)
+}
+
 /// Serde's form of [`json_value`], for fields that hold a value.
 pub(crate) fn serialize_value<S: serde::Serializer>(v: &i32, s: S) -> Result<S::Ok, S::Error> {
     json_value(*v).serialize(s)
@@ -121,7 +126,11 @@ fn order_words(o: Order) -> &'static str {
 /// The orders worth comparing on `tree`: both directions, and by static value when some node
 /// has one.
 fn orders_of(tree: &Tree) -> &'static [Order] {
-    if tree.nodes.iter().any(|n| n.static_value.is_some()) {
+    if tree
+        .nodes
+        .iter()
+        .any(|n| n.static_value.flatten().is_some())
+    {
         &Order::ALL
     } else {
         &Order::ALL[..2]
@@ -296,10 +305,8 @@ impl Explanation<'_> {
                     },
                     visited: rec.visited,
                     leaf: n.is_leaf().then_some(n.leaf_index),
-                    leaf_value: n
-                        .is_leaf()
-                        .then(|| n.value.map_or(Value::String("?".into()), json_value)),
-                    static_value: n.static_value.map(json_value),
+                    leaf_value: n.is_leaf().then(|| json_leaf(n.value)),
+                    static_value: n.static_value.map(json_leaf),
                     opened: opened[id as usize],
                     pv: on_pv[id as usize],
                 }
@@ -502,7 +509,7 @@ impl Explanation<'_> {
         }
         let sign = self.run.view.sign(self.run.settings.root, n.depth);
         n.static_value
-            .map(|v| format!("static {}", format_value(sign * v)))
+            .map(|v| format!("static {}", format_leaf(v.map(|v| sign * v))))
     }
 
     /// The root's range in the run's view (the player to move's, at the root, may be Min's).

@@ -232,16 +232,30 @@ fn must_be_leaf(tree: &Tree, leaf: NodeId) -> Result<(), ExplainError> {
     }
 }
 
-/// An unknown leaf as the text names it: its label, else its number and the name its value
-/// goes by (`#2 (call its value y)`).
+/// An unknown leaf as the text names it ([`Tree::unknown_noun`]): by its label, else by its
+/// number and the name its value goes by (`leaf #2 (call its value y)`).
 fn who(tree: &Tree, leaf: NodeId, variable: &str) -> String {
-    match &tree.node(leaf).label {
-        Some(l) => l.clone(),
+    let n = tree.node(leaf);
+    match &n.label {
+        Some(l) => tree.unknown_noun(leaf, l),
         None => format!(
-            "#{} (call its value {variable})",
-            tree.node(leaf).leaf_index
+            "{} (call {} {variable})",
+            tree.unknown_noun(leaf, &format!("#{}", n.leaf_index)),
+            if n.static_value.is_some() {
+                "it"
+            } else {
+                "its value"
+            }
         ),
     }
+}
+
+/// `text` with its first letter a capital, to begin a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The name the cases give the unknown: its label, else `x`.
@@ -367,8 +381,8 @@ fn course_text(tree: &Tree, names: (&str, &str), course: &Course, sign: i32) -> 
             )
         }
         Course::Needs(other) | Course::Also { leaf: other, .. } => format!(
-            "the search needs leaf {} too, which is unknown",
-            tree.leaf_name(tree.node(*other).leaf_index)
+            "the search needs {} too, which is unknown",
+            tree.unknown_noun(*other, &tree.leaf_name(tree.node(*other).leaf_index))
         ),
     }
 }
@@ -381,7 +395,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
     let first = who(tree, leaf, &x);
     let sign = view.sign(root, 0);
     let mut o = format!(
-        "the search needs leaf {first}, which is unknown ('?'); how it goes for each value of {x}:\n"
+        "the search needs {first}, which is unknown ('?'); how it goes for each value of {x}:\n"
     );
     let ranges: Vec<String> = cases.iter().map(|c| range_text(&x, c)).collect();
     let width = ranges.iter().map(|r| r.chars().count()).max().unwrap_or(0);
@@ -395,7 +409,7 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
         let (_, y) = variables(tree, leaf, *other);
         let name = who(tree, *other, &y);
         o.push_str(&format!(
-            "  {range:<width$}  the search needs leaf {name} too, which is unknown; for each value of {y}:\n"
+            "  {range:<width$}  the search needs {name} too, which is unknown; for each value of {y}:\n"
         ));
         let inner: Vec<String> = cases
             .iter()
@@ -431,11 +445,24 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
     o
 }
 
-/// The tree's text with each of `leaves` holding its value.
-fn with_values(tree: &Tree, leaves: &[(NodeId, i32)]) -> String {
-    let mut t = tree.clone();
+/// The tree's text with each of `leaves` holding its value; with `whole` (the tree a depth
+/// limit cut to `tree`), `whole`'s text, where a leaf the cut made of a subtree gives that
+/// subtree's static value.
+fn with_values(tree: &Tree, whole: Option<&Tree>, leaves: &[(NodeId, i32)]) -> String {
+    let mut t = whole.unwrap_or(tree).clone();
     for &(leaf, value) in leaves {
-        t.nodes[leaf as usize].value = Some(value);
+        let id = match whole {
+            Some(w) => w
+                .at_path(&tree.path(leaf))
+                .expect("the cut tree's nodes are the whole tree's"),
+            None => leaf,
+        };
+        let n = &mut t.nodes[id as usize];
+        if n.is_leaf() {
+            n.value = Some(value);
+        } else {
+            n.static_value = Some(Some(value));
+        }
     }
     t.to_text()
 }
@@ -445,7 +472,9 @@ fn with_values(tree: &Tree, leaves: &[(NodeId, i32)]) -> String {
 /// number, `"inf"`/`"-inf"`, `"unknown"` (the unknown's own value) or `"-unknown"` (its
 /// negation, Min's view at the root); leaves by reading-order number, subtrees by path, and
 /// `tree` the tree's text with the leaf at the case's `example` value, to explain step by
-/// step (both `null` where another unknown leaf is needed); `variable` is the name the text
+/// step (both `null` where another unknown leaf is needed; with `whole`, the tree a depth
+/// limit cut to `tree`, that tree's text, with the value as the static value of a node the
+/// cut made a leaf); `variable` is the name the text
 /// gives the unknown (its label, else `x`). Where the search needs a second unknown leaf,
 /// `needs` is its number, `needs_variable` its name (its label, else `y`), and `cases` its
 /// own cases alike, whose `low` and `high` may be the first's name with an offset (`"E"`, `"E+1"`),
@@ -457,6 +486,7 @@ pub fn cases_json(
     cases: &[Case],
     root: RootKind,
     view: View,
+    whole: Option<&Tree>,
 ) -> serde_json::Value {
     use serde_json::json;
     let sign = view.sign(root, 0);
@@ -488,7 +518,7 @@ pub fn cases_json(
             row["high"] = json!(c.high);
             let searched = matches!(c.course, Course::Searched { .. });
             row["example"] = json!(searched.then(|| c.example()));
-            row["tree"] = json!(searched.then(|| with_values(tree, &[(leaf, c.example())])));
+            row["tree"] = json!(searched.then(|| with_values(tree, whole, &[(leaf, c.example())])));
             if let Course::Also { leaf: other, cases } = &c.course {
                 let firsts = [c.example(), c.low, c.high];
                 let inner: Vec<serde_json::Value> = cases
@@ -501,9 +531,11 @@ pub fn cases_json(
                             .example(&firsts)
                             .filter(|_| matches!(i.course, Course::Searched { .. }));
                         row["example"] = json!(example.map(|(e, f)| [e, f]));
-                        row["tree"] = json!(
-                            example.map(|(e, f)| with_values(tree, &[(leaf, e), (*other, f)]))
-                        );
+                        row["tree"] = json!(example.map(|(e, f)| with_values(
+                            tree,
+                            whole,
+                            &[(leaf, e), (*other, f)]
+                        )));
                         row
                     })
                     .collect();
@@ -558,18 +590,34 @@ pub fn unknown_question(
     let questions = match second {
         None => vec![
             format!(
-                "Leaf {who} is unknown. For which values of {x} does {algorithm} prune which subtrees?"
+                "{} is unknown. For which values of {x} does {algorithm} prune which subtrees?",
+                capitalised(&who)
             ),
             format!("What is the root's value as {x} varies?"),
         ],
         Some(other) => {
             let (_, y) = variables(tree, leaf, other);
-            let whom = match (&tree.node(leaf).label, &tree.node(other).label) {
-                (Some(a), Some(b)) => format!("Leaves {a} and {b} are"),
-                _ => format!(
+            let name = |l: NodeId| tree.leaf_name(tree.node(l).leaf_index);
+            let statics = [leaf, other]
+                .iter()
+                .any(|&l| tree.node(l).static_value.is_some());
+            let labelled = tree.node(leaf).label.is_some() && tree.node(other).label.is_some();
+            let whom = match (statics, labelled) {
+                (false, true) => format!("Leaves {} and {} are", name(leaf), name(other)),
+                (false, false) => format!(
                     "Leaves {} and {} (call their values {x} and {y}) are",
-                    tree.leaf_name(tree.node(leaf).leaf_index),
-                    tree.leaf_name(tree.node(other).leaf_index)
+                    name(leaf),
+                    name(other)
+                ),
+                (true, _) => format!(
+                    "{} and {}{} are",
+                    capitalised(&tree.unknown_noun(leaf, &name(leaf))),
+                    tree.unknown_noun(other, &name(other)),
+                    if labelled {
+                        String::new()
+                    } else {
+                        format!(" (call them {x} and {y})")
+                    }
                 ),
             };
             vec![

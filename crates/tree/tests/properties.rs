@@ -5,8 +5,9 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, deepening, explain, given, limit_depth, minimum, parse, run, Algorithm, Course,
-    ExplainError, Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF, MAX_VALUE,
+    cases, cases_json, deepening, explain, given, limit_depth, minimum, parse, run, Algorithm,
+    Course, ExplainError, Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF,
+    MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -162,6 +163,19 @@ fn layout_free(tree: &Tree) -> Layout {
         tree.max_branching,
         tree.labelled,
     )
+}
+
+/// The tree with the static value of the node at `path` (child indices from the root) set.
+fn with_static(t: &S, path: &[u32], value: i32) -> S {
+    match (t, path.split_first()) {
+        (S::Node(_, kids), None) => S::Node(Some(value), kids.clone()),
+        (S::Node(v, kids), Some((&i, rest))) => {
+            let mut kids = kids.clone();
+            kids[i as usize] = with_static(&kids[i as usize], rest, value);
+            S::Node(*v, kids)
+        }
+        (S::Leaf(_), _) => panic!("no node with children at that path"),
+    }
 }
 
 /// The nodes with children at `limit`.
@@ -628,7 +642,7 @@ proptest! {
                     let mut marked = 0;
                     for n in unmarked.nodes.iter_mut().filter(|n| n.is_leaf()) {
                         if let Some(v) = n.static_value.take() {
-                            prop_assert_eq!(Some(v), n.value);
+                            prop_assert_eq!(v, n.value);
                             marked += 1;
                         }
                     }
@@ -656,6 +670,66 @@ proptest! {
         for r in &rows {
             let d = r.depth.unwrap_or(u32::MAX);
             prop_assert_eq!(r.value, limited(&t, 0, d, !min_root).unwrap().0, "depth {:?}", r.depth);
+        }
+    }
+
+    /// A static value written `?` at the cut stands in for its subtree as an unknown leaf: the
+    /// cases of that leaf cover every value, and at each value tried the case that holds it
+    /// gives the depth-limited minimax (computed here) of the tree with that static value, and
+    /// the leaves opened and subtrees cut by the search of that tree cut at the same depth.
+    #[test]
+    fn an_unknown_static_value_at_the_cut_is_an_unknown_leaf(
+        t in static_trees(),
+        pick in any::<u32>(),
+        min_root in any::<bool>(),
+    ) {
+        let known = parse(&static_text(&t)).unwrap();
+        let root = if min_root { RootKind::Min } else { RootKind::Max };
+        let s = Settings { root, ..Settings::default() };
+        for depth in 1..=4 {
+            let Ok(cut) = limit_depth(&known, depth, root) else { continue };
+            if cut.frontier.is_empty() {
+                continue;
+            }
+            let at = cut.frontier[pick as usize % cut.frontier.len()];
+            let path = cut.tree.path(at);
+            let node = known.at_path(&path).unwrap();
+            let mut unknown = known.clone();
+            unknown.nodes[node as usize].static_value = Some(None);
+            // Written `?[...]`, and read back so.
+            let unknown = parse(&unknown.to_text()).unwrap();
+            prop_assert_eq!(unknown.node(node).static_value, Some(None));
+            let cut_unknown = limit_depth(&unknown, depth, root).unwrap();
+            prop_assert_eq!(cut_unknown.frontier.clone(), cut.frontier.clone());
+            prop_assert_eq!(cut_unknown.tree.node(at).value, None);
+            let all = cases(&cut_unknown.tree, s, at).unwrap();
+            prop_assert_eq!(all[0].low, -MAX_VALUE);
+            prop_assert_eq!(all[all.len() - 1].high, MAX_VALUE);
+            // Each case's tree to explain is the whole tree with its example as the static value.
+            let json = cases_json(&cut_unknown.tree, at, &all, root, View::Max, Some(&unknown));
+            for (case, row) in all.iter().zip(json["cases"].as_array().unwrap()) {
+                let expected = static_text(&with_static(&t, &path, case.example()));
+                prop_assert_eq!(row["tree"].as_str(), Some(expected.as_str()));
+            }
+            for x in -5..=5 {
+                let case = all.iter().find(|c| c.low <= x && x <= c.high).unwrap();
+                let set = with_static(&t, &path, x);
+                let (by_definition, _) = limited(&set, 0, depth, !min_root).unwrap();
+                let set = parse(&static_text(&set)).unwrap();
+                let direct = run(&limit_depth(&set, depth, root).unwrap().tree, s, false).unwrap();
+                let Course::Searched { value, opened, pruned } = &case.course else {
+                    return Err(TestCaseError::fail("only one static value is unknown"));
+                };
+                let value = match value {
+                    RootValue::Is(v) => *v,
+                    RootValue::Unknown => x,
+                    RootValue::Other => return Err(TestCaseError::fail("no second unknown")),
+                };
+                let at_x = format!("depth {depth}, {x} at {path:?} of {}", static_text(&t));
+                prop_assert_eq!(value, by_definition, "{}", at_x);
+                prop_assert_eq!(opened, &direct.opened, "{}", at_x);
+                prop_assert_eq!(pruned, &direct.pruned, "{}", at_x);
+            }
         }
     }
 

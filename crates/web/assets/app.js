@@ -592,6 +592,7 @@ const EXAMPLES = [
   ["For which E and F?", "A(B(D=3,E=?),C(F=?,G=5))"],
   ["Ordered by static values", "A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))"],
   ["Searched to depth 1", "A(B=5(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))", { depth: "1" }],
+  ["For which static value of E?", "A(B(D=3(M=1,N=3),E=?(O=6,P=0)),C(F=2(Q=2,R=1),G=5(S=5,T=4)))", { depth: "2" }],
 ];
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;

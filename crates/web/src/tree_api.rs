@@ -162,11 +162,14 @@ pub async fn explain_tree(
     let deepening = req
         .compare
         .then(|| alphabeta_tree::deepening(&tree, settings.root, settings.cut));
-    let tree = cut.map_or(tree, |c| c.tree);
+    let (tree, whole) = match cut {
+        Some(c) => (c.tree, Some(tree)),
+        None => (tree, None),
+    };
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
         .map_err(
-            |e| match unexplained(&tree, settings, view, e, req.sealed) {
+            |e| match unexplained(&tree, whole.as_ref(), settings, view, e, req.sealed) {
                 error if limit_json.is_null() => error,
                 error => error.with("depth_limit", limit_json.clone()),
             },
@@ -202,10 +205,12 @@ const MAX_CASE_LEAVES: usize = 200;
 
 /// A tree the search cannot explain: 422, and when the search needs an unknown leaf (not too
 /// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
-/// with the text report as `text`), or for a sealed question (the cases are an answer)
-/// `unknown_question` asks it: `questions` and the bare picture, `question_svg`.
+/// with the text report as `text`; `whole` is the tree before a depth limit cut it to `tree`),
+/// or for a sealed question (the cases are an answer) `unknown_question` asks it:
+/// `questions` and the bare picture, `question_svg`.
 fn unexplained(
     tree: &Tree,
+    whole: Option<&Tree>,
     settings: Settings,
     view: View,
     e: ExplainError,
@@ -225,7 +230,7 @@ fn unexplained(
         ExplainError::UnknownLeaf { node, .. } if tree.leaves.len() <= MAX_CASE_LEAVES => {
             match cases(tree, settings, node) {
                 Ok(all) => {
-                    let mut json = cases_json(tree, node, &all, settings.root, view);
+                    let mut json = cases_json(tree, node, &all, settings.root, view, whole);
                     json["text"] = Value::String(cases_text(tree, node, &all, settings.root, view));
                     error.with("unknown", json)
                 }

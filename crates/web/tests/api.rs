@@ -343,6 +343,24 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["cases"].is_array() && v["depth_limit"].is_object(),
         "{v}"
     );
+    // An unknown static value at the cut is such a leaf: Max takes B when it is above C's 2.
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"tree": "A(B=?(D=1),C=2(E=3))", "depth": 1}),
+    )
+    .await;
+    assert_eq!(s, 422, "{v}");
+    assert!(
+        error_of(&v).contains("needs B's static value, which is unknown"),
+        "{v}"
+    );
+    let text = v["unknown"]["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("B <= 2  value 2") && text.contains("B >= 3  value B"),
+        "{v}"
+    );
+    assert_eq!(v["depth_limit"]["frontier"][0]["static_value"], "?", "{v}");
     let (s, v) = post(&c, &url, json!({"tree": "A(B(D=1),C=2(E=3))", "depth": 1})).await;
     assert_eq!(s, 422, "{v}");
     assert!(error_of(&v).contains("B there has no static value"), "{v}");
@@ -481,7 +499,7 @@ async fn random_trees_to_practise_on() {
             .iter()
             .map(|&l| statics.node(l).value.unwrap())
             .max();
-        assert_eq!(statics.node(child).static_value, most, "{w}");
+        assert_eq!(statics.node(child).static_value, Some(most), "{w}");
     }
     let leaves = |t: &alphabeta_tree::Tree| -> Vec<_> {
         t.leaves.iter().map(|&l| t.node(l).value).collect()
