@@ -124,7 +124,7 @@ fn order_words(o: Order) -> &'static str {
 }
 
 /// The orders worth comparing on `tree`: both directions, and by static value when some node
-/// has one.
+/// has a known one.
 fn orders_of(tree: &Tree) -> &'static [Order] {
     if tree
         .nodes
