@@ -74,7 +74,8 @@ pub struct TreeArgs {
     statics: Option<u32>,
     /// Search only this deep: a node at this depth with children is valued by its static
     /// value (`B=4(...)`) instead of its subtree, as a depth-limited search evaluates its
-    /// frontier; the whole tree's value is shown beside.
+    /// frontier; the whole tree's value is shown beside. An unknown one (`B=?(...)`) is
+    /// answered as a `?` leaf is: for each of its values.
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=400))]
     depth: Option<u32>,
     /// Print the question, not the answer: the tree with its leaves numbered and what to
