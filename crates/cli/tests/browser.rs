@@ -776,7 +776,7 @@ async fn tree(c: &Client, url: &str) {
     let cases = text(c, "t-cases").await;
     assert!(cases.contains("E <= 1"), "{cases}");
     assert!(
-        cases.contains("2 <= E <= 10  value E; opens 3 of 4: D E F; pruned: G"),
+        cases.contains("2 <= E <= 10  value E, best move B; opens 3 of 4: D E F; pruned: G"),
         "{cases}"
     );
     assert_eq!(
@@ -847,7 +847,7 @@ async fn tree(c: &Client, url: &str) {
     .await;
     let line = text(c, "t-cases").await;
     assert!(
-        line.contains("F <= E      value E; opens 3 of 4: D E F; pruned: G"),
+        line.contains("F <= E      value E, best move B; opens 3 of 4: D E F; pruned: G"),
         "{line}"
     );
     screenshot(c, "tree-two-unknowns.png").await;

@@ -653,9 +653,9 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
             .unwrap_or_else(|| panic!("no case {range}:\n{text}"))
             .to_string()
     };
-    assert!(row("E <= 1 ").contains("value 2; opens 4 of 4: D E F G; pruned: nothing"));
-    assert!(row("2 <= E <= 10 ").contains("value E; opens 3 of 4: D E F; pruned: G"));
-    assert!(row("E >= 11 ").contains("value 10; opens 3 of 4: D E F; pruned: G"));
+    assert!(row("E <= 1 ").contains("value 2, best move C; opens 4 of 4: D E F G; pruned: nothing"));
+    assert!(row("2 <= E <= 10 ").contains("value E, best move B; opens 3 of 4: D E F; pruned: G"));
+    assert!(row("E >= 11 ").contains("value 10, best move B; opens 3 of 4: D E F; pruned: G"));
     assert_eq!(
         lines.iter().filter(|l| l.contains("; opens")).count(),
         3,
@@ -685,6 +685,7 @@ fn an_unknown_leaf_the_search_needs_is_answered_for_each_of_its_values() {
         assert_eq!(tree, exam.replace("E=?", &format!("E={example}")));
         let j: Value = serde_json::from_str(&ok(&["--format", "json", tree])).unwrap();
         assert_eq!(j["opened"], row["opened"]);
+        assert_eq!(j["best_move"], row["best_move"]);
         let value = if row["value"] == "unknown" {
             json!(example)
         } else {
@@ -706,12 +707,12 @@ fn two_unknown_leaves_are_answered_for_each_pair_of_values() {
     let text = ok(&[exam]);
     for line in [
         "  x <= 3  the search needs leaf #2 (call its value y) too, which is unknown; for each value of y:",
-        "            y <= x      value x; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
-        "            x < y <= 4  value y; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
-        "            y >= 5      value 4; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "            y <= x      value x, best move [0]; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
+        "            x < y <= 4  value y, best move [1]; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "            y >= 5      value 4, best move [1]; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
         "  x >= 4  the search needs leaf #2 (call its value y) too,",
-        "            y <= 3  value 3; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
-        "            y >= 4  value 4; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
+        "            y <= 3  value 3, best move [0]; opens 3 of 4: #0 #1 #2; pruned: [1,1]",
+        "            y >= 4  value 4, best move [1]; opens 4 of 4: #0 #1 #2 #3; pruned: nothing",
         "(x and y taken as whole numbers",
     ] {
         assert!(text.contains(line), "no {line:?} in:\n{text}");
@@ -766,16 +767,19 @@ fn the_cases_of_an_unknown_leaf_are_in_the_view_asked_for() {
     let exam = "A(B(D=10,E=?),C(F=12,G=4))";
     let text = ok(&[exam, "--root", "min", "--view", "mover"]);
     for line in [
-        "E <= 10        value -10; opens 3 of 4: D E F; pruned: G",
-        "11 <= E <= 12  value -E; opens 3 of 4: D E F; pruned: G",
-        "E >= 13        value -12; opens 4 of 4: D E F G; pruned: nothing",
+        "E <= 10        value -10, best move B; opens 3 of 4: D E F; pruned: G",
+        "11 <= E <= 12  value -E, best move B; opens 3 of 4: D E F; pruned: G",
+        "E >= 13        value -12, best move C; opens 4 of 4: D E F G; pruned: nothing",
         "the negation of Max's",
     ] {
         assert!(text.contains(line), "no {line:?} in:\n{text}");
     }
     // In Max's view the same cases hold the values themselves, and say nothing of Min.
     let max = ok(&[exam, "--root", "min"]);
-    assert!(max.contains("11 <= E <= 12  value E;"), "{max}");
+    assert!(
+        max.contains("11 <= E <= 12  value E, best move B;"),
+        "{max}"
+    );
     assert!(!max.contains("negation"), "{max}");
     let j: Value = serde_json::from_str(&ok(&[
         exam, "--root", "min", "--view", "mover", "--format", "json",
@@ -1031,9 +1035,9 @@ fn an_unknown_static_value_at_the_cut_is_asked_about() {
         lines[2..6],
         [
             "the search needs E's static value, which is unknown ('?'); how it goes for each value of E:",
-            "  E <= 1       value 2; opens 4 of 4: D E F G; pruned: nothing",
-            "  2 <= E <= 3  value E; opens 3 of 4: D E F; pruned: G",
-            "  E >= 4       value 3; opens 3 of 4: D E F; pruned: G",
+            "  E <= 1       value 2, best move C; opens 4 of 4: D E F G; pruned: nothing",
+            "  2 <= E <= 3  value E, best move B; opens 3 of 4: D E F; pruned: G",
+            "  E >= 4       value 3, best move B; opens 3 of 4: D E F; pruned: G",
         ],
         "{out}"
     );

@@ -27,11 +27,13 @@ pub enum RootValue {
 /// How one search went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Course {
-    /// The search ended: the root's value, the leaves opened (reading-order numbers, in the
-    /// order opened) and the roots of the subtrees cut.
+    /// The search ended: the root's value and best move, the leaves opened (reading-order
+    /// numbers, in the order opened) and the roots of the subtrees cut.
     Searched {
         /// The root's value.
         value: RootValue,
+        /// The best move: the root's child, by index (`None` when the root is a leaf).
+        best_move: Option<u32>,
         /// Leaves opened.
         opened: Vec<u32>,
         /// Maximal subtrees never entered.
@@ -103,6 +105,7 @@ fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Cas
         match run(&t, settings, false) {
             Ok(r) => Ok(Course::Searched {
                 value: RootValue::Is(r.value),
+                best_move: r.best_move,
                 opened: r.opened,
                 pruned: r.pruned,
             }),
@@ -121,6 +124,7 @@ fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Cas
                 (
                     Course::Searched {
                         value: RootValue::Is(a),
+                        best_move,
                         opened,
                         pruned,
                     },
@@ -130,6 +134,7 @@ fn cases_of_one(tree: &Tree, settings: Settings, leaf: NodeId) -> Result<Vec<Cas
                     },
                 ) if a != b => Course::Searched {
                     value: RootValue::Unknown,
+                    best_move,
                     opened,
                     pruned,
                 },
@@ -179,8 +184,8 @@ fn push(cases: &mut Vec<Case>, case: Case) {
 }
 
 /// The course of two neighbouring cases taken as one, if they are alike: the same leaves
-/// opened and the same root value, where a single value `x` whose root value is `x` counts as
-/// one whose root value is the unknown's.
+/// opened, the same best move and the same root value, where a single value `x` whose root
+/// value is `x` counts as one whose root value is the unknown's.
 fn same_course(a: &Case, b: &Case) -> Option<Course> {
     use Course::Searched;
     match (&a.course, &b.course) {
@@ -191,15 +196,17 @@ fn same_course(a: &Case, b: &Case) -> Option<Course> {
         (
             Searched {
                 value: va,
+                best_move: ma,
                 opened: oa,
                 pruned,
             },
             Searched {
                 value: vb,
+                best_move: mb,
                 opened: ob,
                 ..
             },
-        ) if oa == ob => {
+        ) if oa == ob && ma == mb => {
             // Is the root's value the unknown's own throughout the case?
             let follows = |c: &Case, v: RootValue| {
                 v == RootValue::Unknown || (c.low == c.high && v == RootValue::Is(c.low))
@@ -213,6 +220,7 @@ fn same_course(a: &Case, b: &Case) -> Option<Course> {
             };
             Some(Searched {
                 value,
+                best_move: *ma,
                 opened: oa.clone(),
                 pruned: pruned.clone(),
             })
@@ -357,18 +365,27 @@ fn value_json(value: RootValue, sign: i32) -> serde_json::Value {
     })
 }
 
+/// The root's child `m` as a case names it: its label, else its path (`[2]`).
+fn move_name(tree: &Tree, m: u32) -> String {
+    tree.name(tree.children_of(0)[m as usize])
+}
+
 /// What the search does in a searched course, or which further unknown leaf it needs.
 fn course_text(tree: &Tree, names: (&str, &str), course: &Course, sign: i32) -> String {
     match course {
         Course::Searched {
             value,
+            best_move,
             opened,
             pruned,
         } => {
             let opened: Vec<String> = opened.iter().map(|&l| tree.leaf_name(l)).collect();
             let pruned: Vec<String> = pruned.iter().map(|&id| tree.name(id)).collect();
+            let best = best_move
+                .map(|m| format!(", best move {}", move_name(tree, m)))
+                .unwrap_or_default();
             format!(
-                "value {}; opens {} of {}: {}; pruned: {}",
+                "value {}{best}; opens {} of {}: {}; pruned: {}",
                 value_text(names, *value, sign),
                 opened.len(),
                 tree.leaves.len(),
@@ -495,16 +512,21 @@ pub fn cases_json(
     let course = |course: &Course| match course {
         Course::Searched {
             value,
+            best_move,
             opened,
             pruned,
         } => json!({
             "value": value_json(*value, sign),
+            "best_move": best_move,
+            "best_move_name": best_move.map(|m| move_name(tree, m)),
             "opened": opened,
             "pruned": pruned.iter().map(|&id| tree.path(id)).collect::<Vec<_>>(),
             "needs": null,
         }),
         Course::Needs(n) | Course::Also { leaf: n, .. } => json!({
             "value": null,
+            "best_move": null,
+            "best_move_name": null,
             "opened": null,
             "pruned": null,
             "needs": tree.node(*n).leaf_index,

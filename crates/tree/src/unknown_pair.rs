@@ -107,6 +107,7 @@ enum AtomResult {
     /// is that value and the second's own), the leaves opened and the subtrees cut.
     Searched {
         readings: Vec<RootValue>,
+        best_move: Option<u32>,
         opened: Vec<u32>,
         pruned: Vec<NodeId>,
     },
@@ -182,6 +183,7 @@ impl Ranks {
                     }
                     AtomResult::Searched {
                         readings,
+                        best_move: r.best_move,
                         opened: r.opened,
                         pruned: r.pruned,
                     }
@@ -245,15 +247,21 @@ fn describe(atoms: &[Atom]) -> Vec<InnerCase> {
                 (
                     AtomResult::Searched {
                         readings: r,
+                        best_move,
                         opened,
                         pruned,
                     },
                     AtomResult::Searched {
+                        best_move: m,
                         opened: o,
                         pruned: p,
                         ..
                     },
-                ) if opened == o && pruned == p && r.iter().any(|x| readings.contains(x)) => {
+                ) if opened == o
+                    && pruned == p
+                    && best_move == m
+                    && r.iter().any(|x| readings.contains(x)) =>
+                {
                     readings.retain(|x| r.contains(x));
                     *high = atom.high;
                     continue;
@@ -273,8 +281,14 @@ fn describe(atoms: &[Atom]) -> Vec<InnerCase> {
             high,
             course: match result {
                 // A value of the tree reads best, then the first unknown, then the second.
-                AtomResult::Searched { opened, pruned, .. } => Course::Searched {
+                AtomResult::Searched {
+                    best_move,
+                    opened,
+                    pruned,
+                    ..
+                } => Course::Searched {
                     value: readings[0],
+                    best_move: *best_move,
                     opened: opened.clone(),
                     pruned: pruned.clone(),
                 },
@@ -317,15 +331,19 @@ fn agrees(course: &Course, result: &AtomResult, e: i32, f: i32) -> bool {
         (
             Course::Searched {
                 value,
+                best_move,
                 opened,
                 pruned,
             },
             AtomResult::Searched {
                 readings,
+                best_move: m,
                 opened: o,
                 pruned: p,
             },
-        ) => opened == o && pruned == p && resolve(*value) == resolve(readings[0]),
+        ) => {
+            opened == o && pruned == p && best_move == m && resolve(*value) == resolve(readings[0])
+        }
         _ => false,
     }
 }

@@ -493,7 +493,7 @@ proptest! {
 
     /// The cases of one unknown leaf cover every finite value, and for each value tried the
     /// case that holds it says what a search with that value does: the value by definition,
-    /// the leaves opened and the subtrees cut.
+    /// the best move, the leaves opened and the subtrees cut.
     #[test]
     fn the_cases_of_an_unknown_leaf_agree_with_a_search_at_each_value(t in small_trees(), pick in any::<u32>()) {
         let known = parse(&text(&t)).unwrap();
@@ -517,7 +517,7 @@ proptest! {
                 with_x.nodes[leaf as usize].value = Some(x);
                 let direct = run(&with_x, s, false).unwrap();
                 let by_definition = value_of(&with_x, s.root == RootKind::Max, &|_, v| v.unwrap());
-                let Course::Searched { value, opened, pruned } = &case.course else {
+                let Course::Searched { value, best_move, opened, pruned } = &case.course else {
                     return Err(TestCaseError::fail("only one leaf is unknown"));
                 };
                 let value = match value {
@@ -527,6 +527,7 @@ proptest! {
                 };
                 prop_assert_eq!(value, by_definition, "{:?} at {} in {}", s, x, text(&t));
                 prop_assert_eq!(opened, &direct.opened, "{:?} at {}", s, x);
+                prop_assert_eq!(*best_move, direct.best_move, "{:?} at {}", s, x);
                 prop_assert_eq!(pruned, &direct.pruned, "{:?} at {}", s, x);
             }
         }
@@ -583,7 +584,7 @@ proptest! {
                         }
                         other => other.clone(),
                     };
-                    let Course::Searched { value, opened, pruned } = course else {
+                    let Course::Searched { value, best_move, opened, pruned } = course else {
                         return Err(TestCaseError::fail("only two leaves are unknown"));
                     };
                     let value = match value {
@@ -593,6 +594,7 @@ proptest! {
                     };
                     prop_assert_eq!(value, by_definition, "{:?} at {}, {} in {}", s, e, f, text(&t));
                     prop_assert_eq!(&opened, &direct.opened, "{:?} at {}, {} in {}", s, e, f, text(&t));
+                    prop_assert_eq!(best_move, direct.best_move, "{:?} at {}, {} in {}", s, e, f, text(&t));
                     prop_assert_eq!(&pruned, &direct.pruned, "{:?} at {}, {}", s, e, f);
                 }
             }
@@ -676,7 +678,7 @@ proptest! {
     /// A static value written `?` at the cut stands in for its subtree as an unknown leaf: the
     /// cases of that leaf cover every value, and at each value tried the case that holds it
     /// gives the depth-limited minimax (computed here) of the tree with that static value, and
-    /// the leaves opened and subtrees cut by the search of that tree cut at the same depth.
+    /// the best move, leaves opened and subtrees cut by the search of that tree cut there.
     #[test]
     fn an_unknown_static_value_at_the_cut_is_an_unknown_leaf(
         t in static_trees(),
@@ -717,7 +719,7 @@ proptest! {
                 let (by_definition, _) = limited(&set, 0, depth, !min_root).unwrap();
                 let set = parse(&static_text(&set)).unwrap();
                 let direct = run(&limit_depth(&set, depth, root).unwrap().tree, s, false).unwrap();
-                let Course::Searched { value, opened, pruned } = &case.course else {
+                let Course::Searched { value, best_move, opened, pruned } = &case.course else {
                     return Err(TestCaseError::fail("only one static value is unknown"));
                 };
                 let value = match value {
@@ -728,6 +730,7 @@ proptest! {
                 let at_x = format!("depth {depth}, {x} at {path:?} of {}", static_text(&t));
                 prop_assert_eq!(value, by_definition, "{}", at_x);
                 prop_assert_eq!(opened, &direct.opened, "{}", at_x);
+                prop_assert_eq!(*best_move, direct.best_move, "{}", at_x);
                 prop_assert_eq!(pruned, &direct.pruned, "{}", at_x);
             }
         }

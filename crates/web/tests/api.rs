@@ -215,20 +215,21 @@ async fn tree_errors_say_what_and_where() {
     let (s, v) = post(&c, &url, json!({"tree": "[?,2]"})).await;
     assert_eq!(s, 422, "the search needs the unknown leaf: {v}");
     assert!(error_of(&v).contains('?'));
-    // ... and says how the search goes for each of its values x: the root is max(x, 2).
+    // ... and says how the search goes for each of its values x: the root is max(x, 2), by
+    // the second move while x < 2, by the first from x = 2 on (a tie keeps the first).
     let cases = v["unknown"]["cases"].as_array().unwrap();
     assert_eq!(cases.len(), 2, "{v}");
     assert_eq!(
-        (&cases[0]["high"], &cases[0]["value"]),
-        (&json!(2), &json!(2))
+        (&cases[0]["high"], &cases[0]["value"], &cases[0]["best_move"]),
+        (&json!(1), &json!(2), &json!(1))
     );
     assert_eq!(
-        (&cases[1]["low"], &cases[1]["value"]),
-        (&json!(3), &json!("unknown"))
+        (&cases[1]["low"], &cases[1]["value"], &cases[1]["best_move"]),
+        (&json!(2), &json!("unknown"), &json!(0))
     );
     assert_eq!(cases[1]["opened"], json!([0, 1]));
     assert!(
-        v["unknown"]["text"].as_str().unwrap().contains("x >= 3"),
+        v["unknown"]["text"].as_str().unwrap().contains("x >= 2"),
         "{v}"
     );
     // With Min at the root and the mover's view asked, the root is min(x, 2) seen by Min:
@@ -343,7 +344,8 @@ async fn tree_errors_say_what_and_where() {
         v["unknown"]["cases"].is_array() && v["depth_limit"].is_object(),
         "{v}"
     );
-    // An unknown static value at the cut is such a leaf: Max takes B when it is above C's 2.
+    // An unknown static value at the cut is such a leaf: Max takes B from C's 2 on (a tie
+    // keeps the first).
     let (s, v) = post(
         &c,
         &url,
@@ -357,7 +359,8 @@ async fn tree_errors_say_what_and_where() {
     );
     let text = v["unknown"]["text"].as_str().unwrap_or_default();
     assert!(
-        text.contains("B <= 2  value 2") && text.contains("B >= 3  value B"),
+        text.contains("B <= 1  value 2, best move C")
+            && text.contains("B >= 2  value B, best move B"),
         "{v}"
     );
     assert_eq!(v["depth_limit"]["frontier"][0]["static_value"], "?", "{v}");
