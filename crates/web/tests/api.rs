@@ -220,7 +220,11 @@ async fn tree_errors_say_what_and_where() {
     let cases = v["unknown"]["cases"].as_array().unwrap();
     assert_eq!(cases.len(), 2, "{v}");
     assert_eq!(
-        (&cases[0]["high"], &cases[0]["value"], &cases[0]["best_move"]),
+        (
+            &cases[0]["high"],
+            &cases[0]["value"],
+            &cases[0]["best_move"]
+        ),
         (&json!(1), &json!(2), &json!(1))
     );
     assert_eq!(
