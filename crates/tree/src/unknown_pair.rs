@@ -104,7 +104,8 @@ struct Atom {
 
 enum AtomResult {
     /// Every reading of the root's value the ranks allow (the second on a value of the tree
-    /// is that value and the second's own), the leaves opened and the subtrees cut.
+    /// is that value and the second's own), the best move, the leaves opened and the
+    /// subtrees cut.
     Searched {
         readings: Vec<RootValue>,
         best_move: Option<u32>,
