@@ -148,6 +148,18 @@ async fn wait_until(c: &Client, condition: &str, within: Duration) {
     }
 }
 
+/// Clicks the tree explainer's example of this title.
+async fn click_example(c: &Client, title: &str) {
+    let found = js(
+        c,
+        &format!(
+            "const b = [...document.querySelectorAll('#t-examples button')].find(b => b.textContent === {title:?}); if (b) b.click(); return Boolean(b);"
+        ),
+    )
+    .await;
+    assert_eq!(found, json!(true), "no example {title:?}");
+}
+
 async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css))
         .await
@@ -923,11 +935,7 @@ async fn tree(c: &Client, url: &str) {
     choose(c, "t-order", "ltr").await;
     // Searched to depth 1 (worked by hand in the CLI's tests): the example sets the depth, the
     // static values stand in for the Min nodes, and Max is misled to B at 5 (the whole tree: 3).
-    js(
-        c,
-        "[...document.querySelectorAll('#t-examples button')].find(b => b.textContent === 'Searched to depth 1').click();",
-    )
-    .await;
+    click_example(c, "Searched to depth 1").await;
     wait_until(
         c,
         "document.getElementById('t-summary').textContent.includes('Value 5, best move B')",
@@ -993,11 +1001,7 @@ async fn tree(c: &Client, url: &str) {
     // An unknown static value at the cut (worked by hand in the CLI's tests): its cases, and
     // a case's button explains the whole tree with that static value, cut at the same depth
     // (E = 2: B = 2, F's 2 <= alpha cuts G, the root 2).
-    js(
-        c,
-        "[...document.querySelectorAll('#t-examples button')].find(b => b.textContent === 'For which static value of E?').click();",
-    )
-    .await;
+    click_example(c, "For which static value of E?").await;
     wait_until(
         c,
         "document.getElementById('t-cases').textContent.includes('2 <= E <= 3  value E')",
