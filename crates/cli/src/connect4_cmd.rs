@@ -7,7 +7,7 @@ use std::time::Instant;
 use std::time::Duration;
 
 use alphabeta::Game;
-use alphabeta_games::connect4::{Connect4, Opponent, Solver, SOLVE_FROM, WIDTH};
+use alphabeta_games::connect4::{Connect4, Opponent, Solver, EARLY_SOLVE_FROM, SOLVE_FROM, WIDTH};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -62,7 +62,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MOVES")]
     from: Option<String>,
     /// Seconds the engine may think in the opening, before the board is small enough to
-    /// solve exactly (from 14 stones on).
+    /// solve exactly (from 14 stones on; from 8 where the solver finishes in a moment).
     #[arg(long, default_value_t = 1.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     time: f64,
 }
@@ -263,7 +263,8 @@ fn play(a: &PlayArgs) -> Result<()> {
     let human_first = matches!(a.first, First::Human);
     let mut prompt = crate::terminal::Prompt::new();
     println!(
-        "Connect Four against a perfect solver (from {SOLVE_FROM} stones on). Type a column \
+        "Connect Four against a perfect solver (from {SOLVE_FROM} stones on, from \
+         {EARLY_SOLVE_FROM} where it finishes in a moment). Type a column \
          1-7, or 'quit'."
     );
     loop {
@@ -288,7 +289,8 @@ fn play(a: &PlayArgs) -> Result<()> {
         }
         let human_turn = p.moves_played().is_multiple_of(2) == human_first;
         if human_turn {
-            // Solved in a moment from SOLVE_FROM stones: what each column is worth to the player.
+            // Solved in a moment from SOLVE_FROM stones (often from EARLY_SOLVE_FROM): what
+            // each column is worth to the player.
             if let Some(values) = engine.column_values(&p) {
                 let values: Vec<String> = values
                     .into_iter()

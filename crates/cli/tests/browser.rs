@@ -1611,6 +1611,13 @@ async fn connect_four(c: &Client, url: &str) {
     )
     .await;
     assert!(text(c, "c-engine").await.contains("a search to depth"));
+    assert!(
+        text(c, "c-status")
+            .await
+            .contains("The values show from 8 discs on when the solver finishes in a moment"),
+        "{}",
+        text(c, "c-status").await
+    );
     assert_eq!(
         js(c, "return document.getElementById('c-moves').value;")
             .await
@@ -1628,6 +1635,44 @@ async fn connect_four(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // From 8 discs, values where the solver finishes within its budget: not in a Begin-Hard
+    // position of 8 discs (some 13 million nodes), but in a Begin-Easy one of 10 (2.5 million
+    // for all its columns), where the best column is worth the set's score (10 for red, to
+    // move: its winning disc onto 43 - 2 x 10 = 23 discs, 13 plies on; a win is an odd ply).
+    let status = "document.getElementById('c-status').textContent";
+    set_value(c, "c-moves", "32252276").await;
+    click(c, "#c-load").await;
+    wait_until(
+        c,
+        &format!("{discs} === 8 && {status}.includes('did not finish within 8 million positions')"),
+        Duration::from_secs(20),
+    )
+    .await;
+    set_value(c, "c-moves", "7234472553").await;
+    click(c, "#c-load").await;
+    wait_until(
+        c,
+        &format!("{discs} === 10 && {status}.startsWith('Your move') && document.querySelectorAll('#c-board .value.win').length > 0"),
+        Duration::from_secs(20),
+    )
+    .await;
+    let values = js(
+        c,
+        "return [...document.querySelectorAll('#c-board .value')].map(v => v.textContent);",
+    )
+    .await;
+    let values: Vec<&str> = values
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let fastest = values
+        .iter()
+        .filter_map(|v| v.strip_prefix("win in "))
+        .filter_map(|plies| plies.parse::<u32>().ok())
+        .min();
+    assert_eq!(fastest, Some(13), "{values:?}");
     // The first position of the benchmark's Middle-Easy set, yellow to move, scores 4 there:
     // yellow wins with its fourth-last disc, placed onto 43 - 2 x 4 = 35 discs, 11 plies from
     // these 25. Only column 6 wins; every other loses at once (red's three in column 1 or

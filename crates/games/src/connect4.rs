@@ -20,8 +20,15 @@ pub const WIDTH: u32 = 7;
 pub const HEIGHT: u32 = 6;
 /// From this many stones on, the solver gives a position's exact value in a moment (the
 /// benchmark's middle-game sets, 14 to 27 stones, take milliseconds a position): players
-/// and pages solve from here, and search before.
+/// and pages always solve from here.
 pub const SOLVE_FROM: u32 = 14;
+/// From this many stones on (and before [`SOLVE_FROM`]) the solver is tried within
+/// [`EARLY_SOLVE_NODES`]: most such positions are solved in a second or two, a few take
+/// minutes, so players and pages use the answer when it comes and search when it does not.
+pub const EARLY_SOLVE_FROM: u32 = 8;
+/// The nodes an early solve may take (a second or so; a node count, unlike a time, gives
+/// the same answer on every machine).
+pub const EARLY_SOLVE_NODES: u64 = 8_000_000;
 const STRIDE: u32 = HEIGHT + 1;
 const CELLS: u32 = WIDTH * HEIGHT;
 
@@ -554,10 +561,38 @@ impl Solver {
         self.run(position, weak, true, progress)
     }
 
+    /// [`solve`](Self::solve) within `max_nodes` (none: no limit); `None` when they ran out
+    /// first. The table keeps what the search found, so a later try goes further.
+    pub fn try_solve(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        max_nodes: Option<u64>,
+    ) -> Option<Solution> {
+        let unlimited = self.search.options.max_nodes;
+        self.search.options.max_nodes = max_nodes;
+        let s = self.run(position, weak, true, |_, _| {});
+        self.search.options.max_nodes = unlimited;
+        // A search stopped by the node limit reports no completed depth.
+        (s.report.depth > 0).then_some(s)
+    }
+
     /// Each playable column (0 to 6) with its exact benchmark score for the side to move if
     /// it plays there: the position after it solved, negated (a winning disc scores as a win
     /// at once, the disc that fills the board as a draw).
     pub fn column_scores(&mut self, position: &Connect4) -> Vec<(u32, i32)> {
+        self.try_column_scores(position, None)
+            .expect("a solve without a node limit always ends")
+    }
+
+    /// [`column_scores`](Self::column_scores) within `max_nodes` for all the columns
+    /// together (none: no limit); `None` when they ran out first.
+    pub fn try_column_scores(
+        &mut self,
+        position: &Connect4,
+        max_nodes: Option<u64>,
+    ) -> Option<Vec<(u32, i32)>> {
+        let mut left = max_nodes;
         (0..WIDTH)
             .filter(|&c| position.can_play(c))
             .map(|c| {
@@ -566,9 +601,13 @@ impl Solver {
                 let score = match child.outcome() {
                     Some(Outcome::Loss) => position.table_score(Score::win_in(1)),
                     Some(_) => 0,
-                    None => -self.solve(&child, false).score,
+                    None => {
+                        let s = self.try_solve(&child, false, left)?;
+                        left = left.map(|n| n.saturating_sub(s.report.stats.nodes));
+                        -s.score
+                    }
                 };
-                (c, score)
+                Some((c, score))
             })
             .collect()
     }
@@ -650,8 +689,9 @@ impl Solver {
     }
 }
 
-/// The engine a person plays against: the solver from [`SOLVE_FROM`] stones on, before that a
-/// timed search by the threat count. It keeps its tables from one move to the next.
+/// The engine a person plays against: the solver from [`SOLVE_FROM`] stones on, and from
+/// [`EARLY_SOLVE_FROM`] where it answers within [`EARLY_SOLVE_NODES`]; else a timed search by
+/// the threat count. It keeps its tables from one move to the next.
 pub struct Opponent {
     solver: Solver,
     search: Search,
@@ -684,14 +724,24 @@ impl Opponent {
         }
     }
 
+    /// Whether to try the solver on `position`, and with how many nodes (none: no limit).
+    fn solve_budget(position: &Connect4) -> Option<Option<u64>> {
+        match position.moves_played() {
+            _ if position.outcome().is_some() => None,
+            n if n >= SOLVE_FROM => Some(None),
+            n if n >= EARLY_SOLVE_FROM => Some(Some(EARLY_SOLVE_NODES)),
+            _ => None,
+        }
+    }
+
     /// Its move in an unfinished game (`None` when it is over): the solver's when it answers
     /// in a moment, else the best a search of `seconds` finds.
     pub fn choose(&mut self, position: &Connect4, seconds: f64) -> Option<Choice> {
         if position.outcome().is_some() {
             return None;
         }
-        if position.moves_played() >= SOLVE_FROM {
-            let s = self.solver.solve(position, false);
+        let budget = Self::solve_budget(position);
+        if let Some(s) = budget.and_then(|b| self.solver.try_solve(position, false, b)) {
             return Some(Choice {
                 column: s.best_move?,
                 value: position.score_in_plies(s.score),
@@ -713,13 +763,12 @@ impl Opponent {
     }
 
     /// Each playable column (0 to 6) with its exact value for the side to move (`"win in
-    /// 5"`, `"draw"`, `"loss in 8"`), once the solver answers in a moment ([`SOLVE_FROM`]
-    /// stones); else `None`.
+    /// 5"`, `"draw"`, `"loss in 8"`) when the solver answers in a moment: always from
+    /// [`SOLVE_FROM`] stones, from [`EARLY_SOLVE_FROM`] within [`EARLY_SOLVE_NODES`]; else
+    /// `None`.
     pub fn column_values(&mut self, position: &Connect4) -> Option<Vec<(u32, String)>> {
-        if position.moves_played() < SOLVE_FROM || position.outcome().is_some() {
-            return None;
-        }
-        let scores = self.solver.column_scores(position).into_iter();
+        let budget = Self::solve_budget(position)?;
+        let scores = self.solver.try_column_scores(position, budget)?.into_iter();
         Some(
             scores
                 .map(|(c, s)| (c, position.score_in_plies(s)))

@@ -199,24 +199,84 @@ proptest! {
     }
 }
 
-/// The opponent a person plays: from `SOLVE_FROM` stones its move is exact and keeps the
-/// benchmark set's score, and each column's value is given, the chosen one's the set's; before,
-/// a timed search, which still takes a win in one.
+/// Begin-Easy's first `n` positions of 10 to 13 discs: most are solved within the early
+/// budget.
+fn early_sample(n: usize) -> Vec<(String, i32)> {
+    sample("Test_L1_R1", 1000)
+        .into_iter()
+        .filter(|(moves, _)| (10..14).contains(&moves.len()))
+        .take(n)
+        .collect()
+}
+
+/// A solve within a node budget answers right or not at all: its score is the benchmark
+/// set's, its columns those a solver without a budget gives; and searches stopped by a
+/// budget leave nothing in the table that changes a later answer.
 #[test]
-fn the_opponent_solves_from_solve_from_stones_and_searches_before() {
-    use alphabeta_games::connect4::{Opponent, SOLVE_FROM};
-    let mut opponent = Opponent::new(16);
-    for (moves, expected) in sample("Test_L2_R1", 10) {
+fn a_solve_within_a_budget_answers_right_or_not_at_all() {
+    use alphabeta_games::connect4::EARLY_SOLVE_NODES;
+    let mut budgeted = Solver::new(16);
+    let (mut ran_out, mut answered) = (0, 0);
+    for (moves, expected) in early_sample(10) {
         let p = Connect4::from_moves(&moves).unwrap();
-        assert!(p.moves_played() >= SOLVE_FROM, "{moves}");
+        for nodes in [50, 2_000, 50_000, EARLY_SOLVE_NODES] {
+            match budgeted.try_solve(&p, false, Some(nodes)) {
+                Some(s) => {
+                    assert_eq!(s.score, expected, "{moves} within {nodes} nodes");
+                    answered += 1;
+                }
+                None => ran_out += 1,
+            }
+            match budgeted.try_column_scores(&p, Some(nodes)) {
+                Some(columns) => {
+                    let full = Solver::new(16).column_scores(&p);
+                    assert_eq!(columns, full, "{moves} within {nodes} nodes");
+                    let best = columns.iter().map(|&(_, v)| v).max();
+                    assert_eq!(best, Some(expected), "{moves}");
+                    answered += 1;
+                }
+                None => ran_out += 1,
+            }
+        }
+        assert_eq!(budgeted.solve(&p, false).score, expected, "{moves}");
+    }
+    // Both ways are taken: the small budgets run out, the large ones answer.
+    assert!(
+        ran_out >= 20 && answered >= 20,
+        "{ran_out} ran out, {answered} answered"
+    );
+}
+
+/// The opponent a person plays: from `SOLVE_FROM` stones its move is exact and keeps the
+/// benchmark set's score, and each column's value is given, the chosen one's the set's; from
+/// `EARLY_SOLVE_FROM` the same where the solver answers within its budget, else a timed search;
+/// before, a timed search, which still takes a win in one.
+#[test]
+fn the_opponent_solves_where_the_solver_answers_and_searches_elsewhere() {
+    use alphabeta_games::connect4::{Opponent, EARLY_SOLVE_FROM, SOLVE_FROM};
+    let mut opponent = Opponent::new(16);
+    let late = sample("Test_L2_R1", 10);
+    assert!(late.iter().all(|(m, _)| m.len() as u32 >= SOLVE_FROM));
+    let early = early_sample(6);
+    assert!(early
+        .iter()
+        .all(|(m, _)| m.len() as u32 >= EARLY_SOLVE_FROM));
+    for (moves, expected) in late.into_iter().chain(early) {
+        let p = Connect4::from_moves(&moves).unwrap();
         let c = opponent.choose(&p, 1.0).expect("a move");
         assert!(c.exact, "{moves}");
         assert_eq!(c.value, p.score_in_plies(expected), "{moves}");
-        let columns = opponent.column_values(&p).expect("solved from here");
+        let columns = opponent.column_values(&p).expect("solved here");
         let chosen = columns.iter().find(|(col, _)| *col == u32::from(c.column));
         assert_eq!(chosen.map(|(_, v)| v), Some(&c.value), "{moves}");
     }
-    // X has three in column 1: the search, not the solver, and it wins at once.
+    // Begin-Hard, 8 discs: the solver needs some 13 million nodes for the position, more
+    // for its columns, past the budget: a timed search and no values.
+    let hard = Connect4::from_moves("32252276").unwrap();
+    let c = opponent.choose(&hard, 0.2).expect("a move");
+    assert!(!c.exact, "{c:?}");
+    assert_eq!(opponent.column_values(&hard), None);
+    // X has three in column 1 at 6 discs: the search, not the solver, and it wins at once.
     let p = Connect4::from_moves("121212").unwrap();
     assert_eq!(opponent.column_values(&p), None);
     let c = opponent.choose(&p, 0.2).expect("a move");

@@ -1354,11 +1354,18 @@ function drawConnectFour() {
   else if (s.winner) status = s.winner === human ? "You win." : "The engine wins.";
   else if (s.over) status = "Draw: the board is full.";
   else if (C.busy) status = "The engine is thinking…";
-  else if (s.to_move === human) status = `Your move (${name(human)}).` + (s.columns ? "" : ` The values show from ${s.solve_from} discs on (${C.moves.length} now).`);
+  else if (s.to_move === human) status = `Your move (${name(human)}).` + (s.columns ? "" : ` ${noValuesYet(s, C.moves.length)}`);
   $("c-status").textContent = status;
   $("c-engine").textContent = C.engine;
   $("c-undo").disabled = C.busy || C.moves.length === 0;
   if (document.activeElement !== $("c-moves")) $("c-moves").value = C.moves;
+}
+
+/** Why the columns show no values yet: too few discs, or the solver ran past its budget. */
+function noValuesYet(s, discs) {
+  const always = `always from ${s.solve_from} discs on`;
+  if (discs < s.solve_early_from) return `The values show from ${s.solve_early_from} discs on when the solver finishes in a moment, ${always} (${discs} now).`;
+  return `The solver did not finish within ${(s.solve_early_nodes / 1e6).toLocaleString("en")} million positions here: no values yet (${always}).`;
 }
 
 /** Asks the server about the position, and for the engine's move when it is the engine's turn. */

@@ -5,7 +5,9 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use alphabeta::{Game, Outcome};
-use alphabeta_games::connect4::{Choice, Connect4, Opponent, HEIGHT, SOLVE_FROM, WIDTH};
+use alphabeta_games::connect4::{
+    Choice, Connect4, Opponent, EARLY_SOLVE_FROM, EARLY_SOLVE_NODES, HEIGHT, SOLVE_FROM, WIDTH,
+};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -71,10 +73,16 @@ pub struct Response {
     /// The cells of the winner's four (of every four, when the last disc closed several).
     winning_cells: Vec<Cell>,
     over: bool,
-    /// Each playable column's exact value, from `solve_from` stones on (else `null`).
+    /// Each playable column's exact value when the solver answers: always from `solve_from`
+    /// stones on, from `solve_early_from` when within `solve_early_nodes` (else `null`).
     columns: Option<Vec<ColumnValue>>,
-    /// From how many stones on the solver plays and the columns' values show ([`SOLVE_FROM`]).
+    /// From how many stones on the solver always plays and the columns' values always show
+    /// ([`SOLVE_FROM`]).
     solve_from: u32,
+    /// From how many stones on the solver is tried ([`EARLY_SOLVE_FROM`]), and within how
+    /// many positions ([`EARLY_SOLVE_NODES`]).
+    solve_early_from: u32,
+    solve_early_nodes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     engine: Option<EngineMove>,
 }
@@ -115,7 +123,7 @@ pub async fn analyze(
         )
     })?;
     let moves = req.moves.trim().to_string();
-    if p.outcome().is_some() || !(req.think || p.moves_played() >= SOLVE_FROM) {
+    if p.outcome().is_some() || !(req.think || p.moves_played() >= EARLY_SOLVE_FROM) {
         return Ok(Json(describe(&p, &moves, None, None)));
     }
     let Some(mut engine) = app.connect4.lock().pop() else {
@@ -131,15 +139,6 @@ pub async fn analyze(
     let failed = || ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the engine failed");
     let answer = tokio::task::spawn_blocking(move || {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let columns = engine.column_values(&p).map(|values| {
-                let values = values.into_iter();
-                values
-                    .map(|(c, value)| ColumnValue {
-                        column: c + 1,
-                        value,
-                    })
-                    .collect()
-            });
             let chosen = think
                 .then(|| engine.choose(&p, seconds))
                 .flatten()
@@ -150,6 +149,19 @@ pub async fn analyze(
                     depth: c.depth,
                     nodes: c.nodes,
                 });
+            // Where the engine's move was not solved, its columns would not be either: the
+            // solver's budget is not spent twice.
+            let solved = chosen.as_ref().is_none_or(|c| c.exact);
+            let columns = solved.then(|| engine.column_values(&p)).flatten();
+            let columns = columns.map(|values| {
+                let values = values.into_iter();
+                values
+                    .map(|(c, value)| ColumnValue {
+                        column: c + 1,
+                        value,
+                    })
+                    .collect()
+            });
             describe(&p, &moves, columns, chosen)
         }));
         // A bug in the engine must not cost the server an engine.
@@ -196,6 +208,8 @@ fn describe(
         over: outcome.is_some(),
         columns,
         solve_from: SOLVE_FROM,
+        solve_early_from: EARLY_SOLVE_FROM,
+        solve_early_nodes: EARLY_SOLVE_NODES,
         engine,
     }
 }

@@ -716,6 +716,72 @@ async fn connect_four_values_match_the_benchmark() {
     assert!(s.is_client_error());
 }
 
+/// From 8 discs the values show where the solver answers within its budget: Begin-Easy's
+/// positions of 10 to 13 discs do, with the benchmark's score; a Begin-Hard one of 8 discs
+/// (some 13 million nodes for the position alone) does not, and the engine searches.
+#[tokio::test]
+async fn connect_four_values_show_early_where_the_solver_answers() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/connect4");
+    // First, with the engine's table still empty.
+    let (s, v) = post(
+        &c,
+        &url,
+        json!({"moves": "32252276", "think": true, "time": 0.2}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["engine"]["exact"], false, "{v}");
+    assert_eq!(v["columns"], Value::Null);
+    let (_, v) = post(&c, &url, json!({"moves": "32252276"})).await;
+    assert_eq!(v["columns"], Value::Null);
+    assert_eq!(
+        (
+            &v["solve_early_from"],
+            &v["solve_early_nodes"],
+            &v["solve_from"]
+        ),
+        (&json!(8), &json!(8_000_000), &json!(14)),
+        "the page says when the values show"
+    );
+    let path = format!(
+        "{}/../../../shared/data/connect4/Test_L1_R1",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let early = text
+        .lines()
+        .filter(|l| (10..14).contains(&l.find(' ').unwrap_or(0)));
+    for line in early.take(4) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let want = plies_named(moves.len() as i32, score.trim().parse().unwrap());
+        let (s, v) = post(&c, &url, json!({"moves": moves})).await;
+        assert_eq!(s, 200, "{moves}: {v}");
+        assert!(v.get("engine").is_none());
+        // The best column is worth the position's value.
+        let columns = v["columns"].as_array().expect("values from 10 discs");
+        let values: Vec<&str> = columns
+            .iter()
+            .map(|x| x["value"].as_str().unwrap())
+            .collect();
+        assert!(
+            values.contains(&want.as_str()),
+            "{moves}: {want} in {values:?}"
+        );
+        let (_, v) = post(&c, &url, json!({"moves": moves, "think": true})).await;
+        assert_eq!(
+            (&v["engine"]["exact"], &v["engine"]["value"]),
+            (&json!(true), &json!(want)),
+            "{moves}"
+        );
+        let chosen = columns
+            .iter()
+            .find(|x| x["column"] == v["engine"]["column"]);
+        assert_eq!(chosen.map(|x| &x["value"]), Some(&json!(want)), "{moves}");
+    }
+}
+
 #[tokio::test]
 async fn tictactoe_values_under_perfect_play() {
     let base = start(small()).await;
