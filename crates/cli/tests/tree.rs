@@ -758,6 +758,38 @@ fn two_unknown_leaves_are_answered_for_each_pair_of_values() {
     assert!(three.contains("needs leaf #3 too"), "{three}");
 }
 
+/// Values of the first unknown on the tree's values are taken together where the same words
+/// hold for each, in its terms. `[[x,4],[[2,6],[y,1]]]`, by hand: the first Min node is
+/// min(x, 4); the second opens 2 and 6 (6, above any alpha here), then y and, unless y >= 6
+/// cuts it, 1: it is min(6, max(y, 1)); ties keep the first child. For 1 <= x <= 4 that is
+/// "y <= x: x by [0]; x < y <= 5: y; y >= 6: 6", the same words for x = 1, 2, 3 and 4 (one
+/// case, not four); for x <= 0 the second child wins even at y <= 1 (value 1); for x >= 5 the
+/// first is 4.
+#[test]
+fn values_of_the_first_unknown_are_taken_together_in_its_terms() {
+    let text = ok(&["[[?,4],[[2,6],[?,1]]]"]);
+    for line in [
+        "  x <= 0       the search needs leaf #4 (call its value y) too,",
+        "                 y <= 1       value 1, best move [1]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 2 <= y <= 5  value y, best move [1]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 y >= 6       value 6, best move [1]; opens 5 of 6: #0 #1 #2 #3 #4; pruned: [1,1,1]",
+        "  1 <= x <= 4  the search needs leaf #4 (call its value y) too,",
+        "                 y <= x      value x, best move [0]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 x < y <= 5  value y, best move [1]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 y >= 6      value 6, best move [1]; opens 5 of 6: #0 #1 #2 #3 #4; pruned: [1,1,1]",
+        "  x >= 5       the search needs leaf #4 (call its value y) too,",
+        "                 y <= 4  value 4, best move [0]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 y = 5   value y, best move [1]; opens 6 of 6: #0 #1 #2 #3 #4 #5; pruned: nothing",
+        "                 y >= 6  value 6, best move [1]; opens 5 of 6: #0 #1 #2 #3 #4; pruned: [1,1,1]",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+    let cases = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "));
+    assert_eq!(cases.count(), 3, "three cases of x:\n{text}");
+}
+
 /// The same question with Min at the root, in the player to move's view, worked by hand.
 /// A = min(B, C) with B = max(10, E); C's first leaf F = 12 ends C when F >= beta = B, so G
 /// is cut exactly when E <= 12. The root is 10 while E <= 10, E up to 12, then 12; Min sees

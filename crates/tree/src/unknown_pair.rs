@@ -235,6 +235,50 @@ impl Ranks {
     }
 }
 
+/// The ways to describe the atoms of `slot`: [`describe`]'s, and where the first unknown
+/// sits on a value `v` of the tree, also one in its terms: ends at `v - 1`, `v` and `v + 1`
+/// as `E - 1`, `E` and `E + 1`, and a root value `v` as `E`. The two say the same for this
+/// slot, but only the second may also hold for the next value of `E` ("F <= E, value E" for
+/// E = 3 and 4, where the first says "F <= 3, value 3" and "F <= 4, value 4").
+fn descriptions(slot: Slot, atoms: &[Atom]) -> Vec<Vec<InnerCase>> {
+    let mut all = vec![describe(atoms)];
+    if slot.low == slot.high {
+        let v = slot.low;
+        let relative = |end: End| match end {
+            End::Value(w) if (w - v).abs() <= 1 => End::First(w - v),
+            end => end,
+        };
+        let in_terms_of_first: Vec<Atom> = atoms
+            .iter()
+            .map(|a| Atom {
+                low: relative(a.low),
+                high: relative(a.high),
+                result: match &a.result {
+                    AtomResult::Searched {
+                        readings,
+                        best_move,
+                        opened,
+                        pruned,
+                    } => {
+                        let mut readings = readings.clone();
+                        // The first unknown's reading before the tree's value.
+                        readings.sort_by_key(|r| *r != RootValue::Unknown);
+                        AtomResult::Searched {
+                            readings,
+                            best_move: *best_move,
+                            opened: opened.clone(),
+                            pruned: pruned.clone(),
+                        }
+                    }
+                    AtomResult::Needs(n) => AtomResult::Needs(*n),
+                },
+            })
+            .collect();
+        all.push(describe(&in_terms_of_first));
+    }
+    all
+}
+
 /// Neighbouring atoms where the search goes alike, taken as one case each.
 fn describe(atoms: &[Atom]) -> Vec<InnerCase> {
     let mut runs: Vec<(End, End, &AtomResult, Vec<RootValue>)> = Vec::new();
@@ -363,19 +407,26 @@ pub(crate) fn split(
     if ranks.values.len() > MAX_PAIR_VALUES + 2 {
         return Ok(None);
     }
-    // Groups of slots (each with its atoms), each with the cases that describe all of them.
-    type Group = (Vec<(Slot, Vec<Atom>)>, Vec<InnerCase>);
+    // Groups of slots (each with its atoms), each with the descriptions that hold for all of
+    // them (the first that holds is printed).
+    type Group = (Vec<(Slot, Vec<Atom>)>, Vec<Vec<InnerCase>>);
     let mut groups: Vec<Group> = Vec::new();
     for slot in ranks.slots(low, high) {
         let atoms = ranks.atoms(settings, (first, second), slot)?;
-        let own = describe(&atoms);
-        if let Some((members, cases)) = groups.last_mut() {
-            if describes(cases, slot, &atoms) {
-                members.push((slot, atoms));
-                continue;
-            }
-            if members.iter().all(|(s, a)| describes(&own, *s, a)) {
-                *cases = own;
+        let own = descriptions(slot, &atoms);
+        if let Some((members, held)) = groups.last_mut() {
+            let still: Vec<Vec<InnerCase>> = held
+                .iter()
+                .filter(|cases| describes(cases, slot, &atoms))
+                .cloned()
+                .chain(
+                    own.iter()
+                        .filter(|cases| members.iter().all(|(s, a)| describes(cases, *s, a)))
+                        .cloned(),
+                )
+                .collect();
+            if !still.is_empty() {
+                *held = still;
                 members.push((slot, atoms));
                 continue;
             }
@@ -385,9 +436,9 @@ pub(crate) fn split(
     Ok(Some(
         groups
             .into_iter()
-            .map(|(members, cases)| {
+            .map(|(members, mut held)| {
                 let slots: Vec<Slot> = members.into_iter().map(|(s, _)| s).collect();
-                group_case(second, &slots, cases)
+                group_case(second, &slots, held.swap_remove(0))
             })
             .collect(),
     ))
