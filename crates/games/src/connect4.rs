@@ -724,6 +724,12 @@ impl Opponent {
         }
     }
 
+    /// Whether the solver is tried on `position` (from [`EARLY_SOLVE_FROM`] stones, unless
+    /// the game is over): where it is not, there is nothing to ask but the search.
+    pub fn tries_solver(position: &Connect4) -> bool {
+        Self::solve_budget(position).is_some()
+    }
+
     /// Whether to try the solver on `position`, and with how many nodes (none: no limit).
     fn solve_budget(position: &Connect4) -> Option<Option<u64>> {
         match position.moves_played() {

@@ -123,7 +123,7 @@ pub async fn analyze(
         )
     })?;
     let moves = req.moves.trim().to_string();
-    if p.outcome().is_some() || !(req.think || p.moves_played() >= EARLY_SOLVE_FROM) {
+    if p.outcome().is_some() || !(req.think || Opponent::tries_solver(&p)) {
         return Ok(Json(describe(&p, &moves, None, None)));
     }
     let Some(mut engine) = app.connect4.lock().pop() else {
