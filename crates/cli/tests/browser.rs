@@ -931,6 +931,47 @@ async fn tree(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-order').value;").await,
         json!("static")
     );
+    // Min at the root instead: the same leaves, drawn again with static values true for Min
+    // (each inner node's minimax value, computed here), and a tree typed over is left alone.
+    let input = "document.getElementById('t-input').value";
+    let for_max = js(c, &format!("return {input};")).await;
+    let for_max = for_max.as_str().unwrap().to_string();
+    choose(c, "t-root", "min").await;
+    wait_until(
+        c,
+        &format!("{input} !== {for_max:?}"),
+        Duration::from_secs(5),
+    )
+    .await;
+    let for_min = js(c, &format!("return {input};")).await;
+    let (leaves_max, _) = without_statics(&for_max);
+    let (leaves_min, statics) = without_statics(for_min.as_str().unwrap());
+    assert_eq!(leaves_min, leaves_max, "{for_max} then {for_min}");
+    assert!(!statics.is_empty(), "{for_min}");
+    for (value, subtree, depth) in statics {
+        // Min at the root: a node at an odd depth is Max's.
+        let mut next = 0;
+        let minimax = textbook(
+            &subtree,
+            depth % 2 == 1,
+            (i64::MIN, i64::MAX),
+            &mut next,
+            &mut Vec::new(),
+        );
+        assert_eq!(value, minimax, "{subtree} at depth {depth} in {for_min}");
+    }
+    set_value(c, "t-input", "[[1,2],[3,4]]").await;
+    choose(c, "t-root", "max").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Value 3')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(c, &format!("return {input};")).await,
+        json!("[[1,2],[3,4]]")
+    );
     choose(c, "t-statics", "").await;
     choose(c, "t-order", "ltr").await;
     // Searched to depth 1 (worked by hand in the CLI's tests): the example sets the depth, the
@@ -1754,4 +1795,36 @@ async fn narrow_screen(c: &Client, url: &str) {
         screenshot(c, &format!("{view}-narrow.png")).await;
     }
     no_errors(c).await;
+}
+
+/// A random tree's text with static values (`15[15,16]`, unlabelled) as nested JSON lists
+/// without them, and each static value with its subtree (as lists) and depth.
+fn without_statics(text: &str) -> (Value, Vec<(i64, Value, u32)>) {
+    fn node(s: &[u8], i: &mut usize, depth: u32, statics: &mut Vec<(i64, Value, u32)>) -> Value {
+        let start = *i;
+        while *i < s.len() && (s[*i] == b'-' || s[*i].is_ascii_digit()) {
+            *i += 1;
+        }
+        let number = std::str::from_utf8(&s[start..*i]).unwrap();
+        if *i == s.len() || s[*i] != b'[' {
+            return json!(number.parse::<i64>().expect("a leaf value"));
+        }
+        *i += 1; // '['
+        let mut children = Vec::new();
+        loop {
+            children.push(node(s, i, depth + 1, statics));
+            *i += 1; // ',' or ']'
+            if s[*i - 1] == b']' {
+                break;
+            }
+        }
+        let list = Value::Array(children);
+        if !number.is_empty() {
+            statics.push((number.parse().unwrap(), list.clone(), depth));
+        }
+        list
+    }
+    let mut statics = Vec::new();
+    let tree = node(text.as_bytes(), &mut 0, 0, &mut statics);
+    (tree, statics)
 }

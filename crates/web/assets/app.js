@@ -597,7 +597,7 @@ const EXAMPLES = [
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
 // `request`: the last explanation asked for, to ask again with the leaves to check.
-const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "" };
+const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "", drawn: null };
 
 for (const [title, text, settings] of EXAMPLES) {
   const b = document.createElement("button");
@@ -1170,14 +1170,34 @@ $("t-random").addEventListener("click", async () => {
     }
     const r = await api("GET", `/api/tree/random?${query}`);
     $("t-input").value = r.tree;
+    // Its static values are true for this root: the same draw again for the other.
+    query.set("seed", r.seed);
+    T.drawn = statics === "" ? null : { tree: r.tree, query };
     explainTree();
   } catch (e) {
     $("t-error").textContent = e.message;
     $("t-error").hidden = false;
   }
 });
+/** A random tree with static values, untouched since drawn, drawn again for the root now
+ * chosen (the same leaves and noise, the static values true for that root); else nothing. */
+async function redrawForRoot() {
+  if (!T.drawn || $("t-input").value !== T.drawn.tree) return;
+  T.drawn.query.set("root", $("t-root").value);
+  const r = await api("GET", `/api/tree/random?${T.drawn.query}`);
+  $("t-input").value = r.tree;
+  T.drawn.tree = r.tree;
+}
+$("t-root").addEventListener("change", async () => {
+  try {
+    await redrawForRoot();
+  } catch (e) {
+    T.drawn = null;
+  }
+  if (T.request) explainTree();
+});
 // A setting changed explains the tree again at once.
-for (const id of ["t-root", "t-order", "t-algorithm", "t-cut", "t-view", "t-depth", "t-quiz"]) {
+for (const id of ["t-order", "t-algorithm", "t-cut", "t-view", "t-depth", "t-quiz"]) {
   $(id).addEventListener("change", () => { if (T.request) explainTree(); });
 }
 $("t-check").addEventListener("click", checkQuiz);
