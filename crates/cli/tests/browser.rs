@@ -1668,8 +1668,7 @@ async fn connect_four(c: &Client, url: &str) {
         2
     );
     // A bad sequence is refused with the move at fault.
-    set_value(c, "c-moves", "44444444").await;
-    click(c, "#c-load").await;
+    load_connect_four(c, "44444444").await;
     wait_until(
         c,
         "document.getElementById('c-engine').textContent.includes('move 7: column 4 is full')",
@@ -1681,16 +1680,14 @@ async fn connect_four(c: &Client, url: &str) {
     // for all its columns), where the best column is worth the set's score (10 for red, to
     // move: its winning disc onto 43 - 2 x 10 = 23 discs, 13 plies on; a win is an odd ply).
     let status = "document.getElementById('c-status').textContent";
-    set_value(c, "c-moves", "32252276").await;
-    click(c, "#c-load").await;
+    load_connect_four(c, "32252276").await;
     wait_until(
         c,
         &format!("{discs} === 8 && {status}.includes('did not finish within 8 million positions')"),
         Duration::from_secs(20),
     )
     .await;
-    set_value(c, "c-moves", "7234472553").await;
-    click(c, "#c-load").await;
+    load_connect_four(c, "7234472553").await;
     wait_until(
         c,
         &format!("{discs} === 10 && {status}.startsWith('Your move') && document.querySelectorAll('#c-board .value.win').length > 0"),
@@ -1720,8 +1717,7 @@ async fn connect_four(c: &Client, url: &str) {
     // its diagonal).
     choose(c, "c-side", "O").await;
     wait_until(c, &format!("{discs} === 1"), Duration::from_secs(10)).await;
-    set_value(c, "c-moves", "5554224333234511764415115").await;
-    click(c, "#c-load").await;
+    load_connect_four(c, "5554224333234511764415115").await;
     wait_until(
         c,
         &format!("{discs} === 25 && document.querySelectorAll('#c-board .value.win').length === 1"),
@@ -1757,8 +1753,7 @@ async fn connect_four(c: &Client, url: &str) {
         .await
         .contains("solved, loss in 10 for it"));
     // A finished game: red's four in column 1, marked.
-    set_value(c, "c-moves", "1212121").await;
-    click(c, "#c-load").await;
+    load_connect_four(c, "1212121").await;
     wait_until(
         c,
         "document.getElementById('c-status').textContent === 'The engine wins.'",
@@ -1795,6 +1790,12 @@ async fn narrow_screen(c: &Client, url: &str) {
         screenshot(c, &format!("{view}-narrow.png")).await;
     }
     no_errors(c).await;
+}
+
+/// Types Connect Four's columns played into the page and loads them.
+async fn load_connect_four(c: &Client, moves: &str) {
+    set_value(c, "c-moves", moves).await;
+    click(c, "#c-load").await;
 }
 
 /// A random tree's text with static values (`15[15,16]`, unlabelled) as nested JSON lists
