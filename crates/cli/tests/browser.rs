@@ -1694,17 +1694,7 @@ async fn connect_four(c: &Client, url: &str) {
         Duration::from_secs(20),
     )
     .await;
-    let values = js(
-        c,
-        "return [...document.querySelectorAll('#c-board .value')].map(v => v.textContent);",
-    )
-    .await;
-    let values: Vec<&str> = values
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let values = connect_four_values(c).await;
     let fastest = values
         .iter()
         .filter_map(|v| v.strip_prefix("win in "))
@@ -1724,14 +1714,9 @@ async fn connect_four(c: &Client, url: &str) {
         Duration::from_secs(10),
     )
     .await;
-    let values = js(
-        c,
-        "return [...document.querySelectorAll('#c-board .value')].map(v => v.textContent);",
-    )
-    .await;
     assert_eq!(
-        values,
-        json!([
+        connect_four_values(c).await,
+        [
             "loss in 2",
             "loss in 2",
             "loss in 2",
@@ -1739,7 +1724,7 @@ async fn connect_four(c: &Client, url: &str) {
             "",
             "win in 11",
             "loss in 2"
-        ])
+        ]
     );
     screenshot(c, "connect4.png").await;
     click(c, "#c-board button[data-column=\"6\"]").await;
@@ -1790,6 +1775,20 @@ async fn narrow_screen(c: &Client, url: &str) {
         screenshot(c, &format!("{view}-narrow.png")).await;
     }
     no_errors(c).await;
+}
+
+/// The values shown under Connect Four's columns, left to right ("" where none).
+async fn connect_four_values(c: &Client) -> Vec<String> {
+    let values = js(
+        c,
+        "return [...document.querySelectorAll('#c-board .value')].map(v => v.textContent);",
+    )
+    .await;
+    let values = values.as_array().expect("a list of values");
+    values
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
 }
 
 /// Types Connect Four's columns played into the page and loads them.

@@ -609,17 +609,22 @@ fn plies_named(m: i32, score: i32) -> String {
     format!("{} in {k}", if score > 0 { "win" } else { "loss" })
 }
 
+/// A Connect Four benchmark set from `../shared/data/connect4` ("MOVES SCORE" lines).
+fn connect4_set(name: &str) -> String {
+    let path = format!(
+        "{}/../../../shared/data/connect4/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 #[tokio::test]
 async fn connect_four_values_match_the_benchmark() {
     let base = start(small()).await;
     let c = Client::new();
     let url = format!("{base}/api/connect4");
     // Middle-Easy, 14 to 27 discs: the solver's values, column by column.
-    let path = format!(
-        "{}/../../../shared/data/connect4/Test_L2_R1",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = connect4_set("Test_L2_R1");
     for line in text.lines().take(12) {
         let (moves, score) = line.split_once(' ').unwrap();
         let score: i32 = score.trim().parse().unwrap();
@@ -745,11 +750,7 @@ async fn connect_four_values_show_early_where_the_solver_answers() {
         (&json!(8), &json!(8_000_000), &json!(14)),
         "the page says when the values show"
     );
-    let path = format!(
-        "{}/../../../shared/data/connect4/Test_L1_R1",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = connect4_set("Test_L1_R1");
     let early = text
         .lines()
         .filter(|l| (10..14).contains(&l.find(' ').unwrap_or(0)));
