@@ -10,6 +10,8 @@ use alphabeta::{
 };
 use std::time::Instant;
 
+use crate::refinements::{self, Step, ORDERS};
+
 use anyhow::{ensure, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -26,6 +28,9 @@ pub struct BenchArgs {
     /// Seed of the benchmark game.
     #[arg(long, default_value_t = 2024, allow_negative_numbers = true)]
     seed: u64,
+    /// Depth of the Connect Four searches that add the refinements one at a time.
+    #[arg(long, default_value_t = 12, allow_negative_numbers = true)]
+    connect4_depth: u32,
     /// Leaves of the explicit tree for the explainer benchmark.
     #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true)]
     tree_leaves: usize,
@@ -153,6 +158,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         "--depth must be between 2 and 20, not {}",
         args.depth
     );
+    ensure!(
+        (1..=14).contains(&args.connect4_depth),
+        "--connect4-depth must be between 1 and 14, not {}",
+        args.connect4_depth
+    );
     // The explainer holds the whole tree (about 400 bytes a leaf with its report): past this
     // it would run out of memory rather than measure anything.
     ensure!(
@@ -223,12 +233,31 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         rows.push(Row::new(name, &report, millis));
         bar.inc(1);
     }
+    bar.set_message("the refinements on Connect Four");
+    let ladder = refinements::ladder(args.connect4_depth);
+    let values = &ladder[0].runs[0].values;
+    ensure!(
+        ladder
+            .iter()
+            .flat_map(|step| &step.runs)
+            .all(|run| &run.values == values),
+        "the refinements disagree on a value (a bug): {ladder:?}"
+    );
     bar.set_message("tree explainer");
     let tree = tree_bench(args)?;
     bar.finish_and_clear();
 
     if args.json {
-        let out = serde_json::json!({ "engine": rows, "tree": tree });
+        let out = serde_json::json!({
+            "engine": rows,
+            "refinements": {
+                "game": "connect4",
+                "depth": args.connect4_depth,
+                "positions": refinements::POSITIONS,
+                "steps": ladder,
+            },
+            "tree": tree,
+        });
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
@@ -257,6 +286,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         );
     }
     println!();
+    print_ladder(&ladder, args.connect4_depth);
+    println!();
     println!(
         "tree explainer: {} leaves, {} nodes, {} bytes of text",
         tree.leaves, tree.nodes, tree.bytes
@@ -270,4 +301,33 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         tree.minimum.map_or("none".into(), |m| m.to_string())
     );
     Ok(())
+}
+
+/// The refinements table: a row a refinement, a column an order of the moves.
+fn print_ladder(ladder: &[Step], depth: u32) {
+    println!(
+        "the refinements one at a time: Connect Four, {} positions of 8 to 14 discs, {depth} plies",
+        refinements::POSITIONS.len()
+    );
+    let values: Vec<String> = ladder[0].runs[0]
+        .values
+        .iter()
+        .map(i32::to_string)
+        .collect();
+    println!(
+        "(every search finds the same values, {}: winning cells, the side to move's minus the opponent's)",
+        values.join(" ")
+    );
+    print!("{:<30}", "nodes (ms) with the moves tried");
+    for (name, _) in ORDERS {
+        print!(" {name:>22}");
+    }
+    println!();
+    for step in ladder {
+        print!("{:<30}", step.refinement);
+        for run in &step.runs {
+            print!(" {:>22}", format!("{} ({:.1})", run.nodes, run.millis));
+        }
+        println!();
+    }
 }

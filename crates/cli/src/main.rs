@@ -5,6 +5,7 @@ mod connect4_cmd;
 mod gomoku_cmd;
 mod gomoku_match;
 mod gomoku_review;
+mod refinements;
 mod serve_cmd;
 mod sprt;
 mod terminal;

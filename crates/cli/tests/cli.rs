@@ -2,6 +2,9 @@
 
 use std::process::{Command, Output};
 
+use alphabeta::{Evaluator, Game, Outcome};
+use alphabeta_games::connect4::{Connect4, Threats};
+
 fn alphabeta(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_alphabeta"))
         .args(args)
@@ -72,6 +75,110 @@ fn bench_json_agrees_across_algorithms() {
     assert_eq!(score(6), score(7), "threads do not change the value");
 }
 
+/// Plain negamax over Connect Four's moves and static value, to the depth given: every node,
+/// no pruning, no table. A lost position is worth less than any static value.
+fn connect4_negamax(p: &mut Connect4, depth: u32) -> i32 {
+    match p.outcome() {
+        Some(Outcome::Loss) => return -1_000_000,
+        Some(_) => return 0,
+        None if depth == 0 => return Threats.evaluate(p).0,
+        None => {}
+    }
+    let mut moves = Vec::new();
+    p.generate_moves(&mut moves);
+    let mut best = i32::MIN;
+    for m in moves {
+        p.play(m);
+        best = best.max(-connect4_negamax(p, depth - 1));
+        p.undo(m);
+    }
+    best
+}
+
+#[test]
+fn bench_adds_the_refinements_one_at_a_time_without_changing_a_value() {
+    let depth = 7;
+    let o = alphabeta(&[
+        "bench",
+        "--json",
+        "--depth",
+        "3",
+        "--cells",
+        "4",
+        "--tree-leaves",
+        "10",
+        "--connect4-depth",
+        &depth.to_string(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
+    let ladder = &out["refinements"];
+    assert_eq!(ladder["depth"], depth);
+    let expected: Vec<i64> = ladder["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|moves| {
+            let mut p = Connect4::from_moves(moves.as_str().unwrap()).unwrap();
+            i64::from(connect4_negamax(&mut p, depth))
+        })
+        .collect();
+    assert_eq!(expected.len(), 8);
+    assert!(expected.iter().all(|v| v.abs() < 100), "{expected:?}");
+    let steps = ladder["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 6);
+    // nodes[step][order]
+    let mut nodes = Vec::new();
+    for step in steps {
+        let runs = step["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 3);
+        for run in runs {
+            let values: Vec<i64> = run["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect();
+            assert_eq!(values, expected, "{} {}", step["refinement"], run["order"]);
+        }
+        nodes.push(
+            runs.iter()
+                .map(|r| r["nodes"].as_u64().unwrap())
+                .collect::<Vec<_>>(),
+        );
+    }
+    // Alpha-beta: the better the order, the fewer nodes (left to right, centre first, the
+    // game's own order).
+    assert!(
+        nodes[0][2] < nodes[0][1] && nodes[0][1] < nodes[0][0],
+        "{nodes:?}"
+    );
+    // Where the order knows nothing, the table and then the killers each save nodes.
+    assert!(nodes[2][0] < nodes[1][0], "{nodes:?}");
+    assert!(nodes[3][0] < nodes[2][0], "{nodes:?}");
+    // The text report says the same.
+    let o = alphabeta(&[
+        "bench",
+        "--depth",
+        "3",
+        "--cells",
+        "4",
+        "--tree-leaves",
+        "10",
+        "--connect4-depth",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "the refinements one at a time",
+        "+ killer moves",
+        "the game's order",
+    ] {
+        assert!(text.contains(line), "{text}");
+    }
+}
+
 #[test]
 fn bad_arguments_fail_with_a_message() {
     let o = alphabeta(&["bench", "--depth", "99"]);
@@ -91,6 +198,9 @@ fn bad_arguments_fail_with_a_message() {
             stderr(&o)
         );
     }
+    let o = alphabeta(&["bench", "--connect4-depth", "20"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--connect4-depth"), "{}", stderr(&o));
     let o = alphabeta(&["bench", "--cells", "many"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--cells"), "{}", stderr(&o));
