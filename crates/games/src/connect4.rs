@@ -717,8 +717,13 @@ impl Opponent {
     pub fn new(megabytes: usize) -> Opponent {
         Opponent {
             solver: Solver::new(megabytes),
+            // As in the solver: the game's order is better than killers' and history's
+            // (`alphabeta bench` measures it); without them a second reaches 2 or 3 plies
+            // deeper in the opening.
             search: Search::new(SearchOptions {
                 tt_megabytes: megabytes,
+                killers: false,
+                history: false,
                 ..SearchOptions::time(std::time::Duration::from_secs(1))
             }),
         }
