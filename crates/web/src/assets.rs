@@ -1,9 +1,9 @@
 //! The page's files, built into the binary so the server needs nothing beside it.
 
-use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 
+use crate::error::PathText;
 use crate::ApiError;
 
 const INDEX: &str = include_str!("../assets/index.html");
@@ -26,7 +26,7 @@ pub async fn index() -> Html<&'static str> {
     Html(INDEX)
 }
 
-pub async fn asset(Path(name): Path<String>) -> Response {
+pub async fn asset(PathText(name): PathText) -> Response {
     match FILES.iter().find(|f| f.0 == name) {
         Some(&(_, kind, body)) => (
             [

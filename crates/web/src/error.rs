@@ -1,6 +1,8 @@
 //! Errors as the API answers them: a status and `{"error": "what was wrong"}`.
 
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -52,6 +54,22 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
         ApiError::new(r.status(), r.body_text())
+    }
+}
+
+/// The one parameter of a route's path (a game's id, an asset's name) as text. A path whose
+/// parameter does not decode to text (`%FF`) is refused in the API's own shape, not with
+/// axum's plain-text rejection.
+pub struct PathText(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathText {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(text)) => Ok(PathText(text)),
+            Err(e) => Err(ApiError::new(e.status(), e.body_text())),
+        }
     }
 }
 

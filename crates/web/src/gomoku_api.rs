@@ -17,7 +17,7 @@ use alphabeta_gomoku::{
     Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::Sender;
 use tokio_stream::{wrappers::ReceiverStream, Stream, StreamExt};
 
+use crate::error::PathText;
 use crate::{ApiError, AppState, Limits};
 
 /// One game in memory.
@@ -260,7 +261,7 @@ pub async fn create(
 
 pub async fn show(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<Json<GameState>, ApiError> {
     app.games.with(&id, |s| Ok(Json(state_of(&id, s))))
 }
@@ -270,7 +271,7 @@ pub async fn show(
 /// it is now.
 pub async fn sgf(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<impl IntoResponse, ApiError> {
     let text = app.games.with(&id, |s| {
         let game = SgfGame::of(s.board.clone());
@@ -295,7 +296,7 @@ pub async fn sgf(
 
 pub async fn delete(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
 ) -> Result<StatusCode, ApiError> {
     let mut slots = app.games.slots();
     match slots.get(&id) {
@@ -318,7 +319,7 @@ pub struct PlayMove {
 
 pub async fn play(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     body: Result<Json<PlayMove>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let Json(req) = body?;
@@ -346,10 +347,12 @@ pub struct Undo {
 
 pub async fn undo(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    body: Option<Json<Undo>>,
+    PathText(id): PathText,
+    body: Result<Option<Json<Undo>>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
-    let count = body.and_then(|Json(u)| u.count).unwrap_or(1);
+    // No body is one move back; a body that is not the JSON above is refused as JSON, like
+    // every other error.
+    let count = body?.and_then(|Json(u)| u.count).unwrap_or(1);
     app.games.with(&id, |s| {
         if s.thinking {
             return Err(busy("undo"));
@@ -481,7 +484,7 @@ struct HintReply {
 /// moves (a proven win by fours first, if there is one).
 pub async fn hint(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     query: Result<Query<Hint>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(req) = query.map_err(|e| ApiError::bad(e.body_text()))?;
@@ -555,7 +558,7 @@ pub struct ReviewReply {
 /// Streams a review: `progress` before each position's search, then `done` with the review.
 pub async fn review(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     query: Result<Query<Review>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(req) = query.map_err(|e| ApiError::bad(e.body_text()))?;
@@ -646,7 +649,7 @@ impl Drop for StopOnDrop {
 
 pub async fn think(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    PathText(id): PathText,
     query: Result<Query<Think>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;

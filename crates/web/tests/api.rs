@@ -928,6 +928,19 @@ async fn a_gomoku_game_end_to_end() {
     }
     let (_, g) = get(&c, &game).await;
     assert_eq!(g["moves"].as_array().unwrap().len(), 2);
+    // A body that is not JSON is refused, as JSON, and takes nothing back.
+    let r = c
+        .post(format!("{game}/undo"))
+        .header("content-type", "application/json")
+        .body("{\"count\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    let v: Value = r.json().await.unwrap();
+    assert!(error_of(&v).contains("JSON"), "{v}");
+    let (_, g) = get(&c, &game).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2);
     // Undo both, then too many.
     let (s, g) = post(&c, &format!("{game}/undo"), json!({"count": 2})).await;
     assert_eq!(s, 200);
@@ -1037,6 +1050,16 @@ async fn gomoku_requests_that_make_no_sense() {
     assert_eq!(s, 404);
     let (s, _) = get(&c, &format!("{url}/nope/think")).await;
     assert_eq!(s, 404);
+    // A path that does not decode to text is refused as JSON too.
+    for bad in [
+        format!("{url}/%FF"),
+        format!("{url}/%FF/think"),
+        format!("{base}/assets/%FF"),
+    ] {
+        let (s, v) = get(&c, &bad).await;
+        assert_eq!(s, 400, "{bad}: {v}");
+        assert!(error_of(&v).contains("UTF-8"), "{bad}: {v}");
+    }
     let (_, g) = post(&c, &url, json!({})).await;
     let game = format!("{url}/{}", g["id"].as_str().unwrap());
     for t in ["0", "-1", "1000", "NaN", "soon"] {
