@@ -1073,6 +1073,32 @@ async fn tree(c: &Client, url: &str) {
     choose(c, "t-depth", "").await;
     choose(c, "t-statics", "").await;
     choose(c, "t-order", "ltr").await;
+    // A tree seven levels deep: "Search to depth" offers 1 to 6 once it is explained, and
+    // searched to 6 the bottom node's static value 1 stands in for its leaves 1 and 2.
+    set_value(c, "t-input", "1[1[1[1[1[1[1[1,2],3],4],5],6],7],8]").await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "[...document.getElementById('t-depth').options].some(o => o.value === '6')",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return [...document.getElementById('t-depth').options].map(o => o.value);"
+        )
+        .await,
+        json!(["", "1", "2", "3", "4", "5", "6"])
+    );
+    choose(c, "t-depth", "6").await;
+    wait_until(
+        c,
+        "document.getElementById('t-summary').textContent.startsWith('Depth limit 6')",
+        Duration::from_secs(5),
+    )
+    .await;
+    choose(c, "t-depth", "").await;
     // An example is one click away.
     click(c, "#t-examples button").await;
     wait_until(

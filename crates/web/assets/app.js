@@ -785,6 +785,7 @@ function render(report) {
     (m ? `The fewest leaves that fix the value: ${m.leaves}.` : "The known leaves do not fix the value.");
   showCompare(report);
   showDeepening(report.deepening || []);
+  offerDepths(report);
   $("t-result").hidden = false;
   showAnswer();
   showStep(report.trace ? report.trace.length : 0);
@@ -871,6 +872,25 @@ function showCompare(r) {
   best.append(code, " ", b);
 }
 
+// "Search to depth" offers 1 to 5, and every depth short of the leaves of a deeper tree once
+// it is explained (the whole tree's depths, by the comparison, when it was cut).
+function offerDepths(report) {
+  const select = $("t-depth");
+  const deepest = Math.max(
+    ...report.nodes.map((n) => n.path.length),
+    ...(report.deepening || []).map((row) => (row.depth ?? 0) + 1),
+  );
+  for (let d = 6; d < deepest; d++) offerDepth(String(d));
+}
+
+// Adds a depth to "Search to depth" if missing, in order.
+function offerDepth(value) {
+  const options = [...$("t-depth").options];
+  if (value === "" || options.some((o) => o.value === value)) return;
+  const after = options.find((o) => o.value !== "" && Number(o.value) > Number(value));
+  $("t-depth").add(new Option(value, value), after ?? null);
+}
+
 // Iterative deepening: the value and move found searching to each depth where the tree can be
 // cut (static values at the limit), then to the end; a depth explains the tree searched to it.
 function showDeepening(rows) {
@@ -887,9 +907,8 @@ function showDeepening(rows) {
     b.classList.toggle("current", String(row.depth ?? "") === $("t-depth").value);
     b.addEventListener("click", () => {
       const value = row.depth === null ? "" : String(row.depth);
-      const select = $("t-depth");
-      if (![...select.options].some((o) => o.value === value)) select.add(new Option(value, value));
-      select.value = value;
+      offerDepth(value);
+      $("t-depth").value = value;
       explainTree();
     });
     depth.appendChild(b);
