@@ -3,7 +3,7 @@
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -73,7 +73,15 @@ impl<S: Send + Sync> FromRequestParts<S> for PathText {
     }
 }
 
+/// A route asked with a method it does not take (`POST /`), said in the API's shape.
+pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method}", uri.path()),
+    )
+}
+
 /// Anything not routed.
-pub async fn not_found(uri: axum::http::Uri) -> ApiError {
+pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, format!("nothing at {}", uri.path()))
 }

@@ -102,6 +102,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
         .fallback(error::not_found)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .with_state(state)
 }

@@ -88,6 +88,12 @@ async fn page_and_assets_are_served() {
     let (s, v) = get(&c, &format!("{base}/no/such/page")).await;
     assert_eq!(s, 404);
     assert!(error_of(&v).contains("/no/such/page"));
+    // A route asked with a method it does not take: 405, the methods it takes, and why in JSON.
+    let r = c.delete(format!("{base}/api/tree")).send().await.unwrap();
+    assert_eq!(r.status(), 405);
+    assert_eq!(r.headers()["allow"], "POST");
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(error_of(&v), "/api/tree does not take DELETE");
 }
 
 #[tokio::test]
