@@ -95,21 +95,24 @@ fn connect4_negamax(p: &mut Connect4, depth: u32) -> i32 {
     best
 }
 
-#[test]
-fn bench_adds_the_refinements_one_at_a_time_without_changing_a_value() {
-    let depth = 7;
-    let o = alphabeta(&[
+/// `alphabeta bench` with a small game and tree, and `args`.
+fn small_bench(args: &[&str]) -> Output {
+    let small = [
         "bench",
-        "--json",
         "--depth",
         "3",
         "--cells",
         "4",
         "--tree-leaves",
         "10",
-        "--connect4-depth",
-        &depth.to_string(),
-    ]);
+    ];
+    alphabeta(&[&small[..], args].concat())
+}
+
+#[test]
+fn bench_adds_the_refinements_one_at_a_time_without_changing_a_value() {
+    let depth = 7;
+    let o = small_bench(&["--json", "--connect4-depth", &depth.to_string()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
     let ladder = &out["refinements"];
@@ -160,17 +163,7 @@ fn bench_adds_the_refinements_one_at_a_time_without_changing_a_value() {
     // timed opponent leave them off.
     assert!(nodes[3][2] > nodes[2][2], "{nodes:?}");
     // The text report says the same.
-    let o = alphabeta(&[
-        "bench",
-        "--depth",
-        "3",
-        "--cells",
-        "4",
-        "--tree-leaves",
-        "10",
-        "--connect4-depth",
-        "5",
-    ]);
+    let o = small_bench(&["--connect4-depth", "5"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     for line in [

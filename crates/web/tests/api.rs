@@ -28,8 +28,8 @@ fn small() -> Limits {
     }
 }
 
-async fn post(c: &Client, url: &str, body: Value) -> (StatusCode, Value) {
-    let r = c.post(url).json(&body).send().await.unwrap();
+/// The status and the body: its JSON, or its text as a JSON string when it is not JSON.
+async fn reply(r: reqwest::Response) -> (StatusCode, Value) {
     let status = r.status();
     let text = r.text().await.unwrap();
     (
@@ -38,14 +38,21 @@ async fn post(c: &Client, url: &str, body: Value) -> (StatusCode, Value) {
     )
 }
 
+async fn post(c: &Client, url: &str, body: Value) -> (StatusCode, Value) {
+    reply(c.post(url).json(&body).send().await.unwrap()).await
+}
+
+/// Posts `body` as it is, declared as JSON: for bodies that are not.
+async fn post_text(c: &Client, url: &str, body: &'static str) -> (StatusCode, Value) {
+    let r = c
+        .post(url)
+        .header("content-type", "application/json")
+        .body(body);
+    reply(r.send().await.unwrap()).await
+}
+
 async fn get(c: &Client, url: &str) -> (StatusCode, Value) {
-    let r = c.get(url).send().await.unwrap();
-    let status = r.status();
-    let text = r.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
+    reply(c.get(url).send().await.unwrap()).await
 }
 
 /// Creates a game from `body` (which must succeed: 201) and gives it.
@@ -439,15 +446,8 @@ async fn tree_errors_say_what_and_where() {
     assert_eq!(s, 422, "unknown fields are refused: {v}");
     assert!(error_of(&v).contains("extra"));
     // Not JSON, not declared as JSON.
-    let r = c
-        .post(&url)
-        .header("content-type", "application/json")
-        .body("{not json")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 400);
-    let v: Value = r.json().await.unwrap();
+    let (s, v) = post_text(&c, &url, "{not json").await;
+    assert_eq!(s, 400);
     assert!(!error_of(&v).is_empty());
     let r = c.post(&url).body("[1,2]").send().await.unwrap();
     assert_eq!(r.status(), 415);
@@ -935,15 +935,8 @@ async fn a_gomoku_game_end_to_end() {
     let (_, g) = get(&c, &game).await;
     assert_eq!(g["moves"].as_array().unwrap().len(), 2);
     // A body that is not JSON is refused, as JSON, and takes nothing back.
-    let r = c
-        .post(format!("{game}/undo"))
-        .header("content-type", "application/json")
-        .body("{\"count\"")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 400);
-    let v: Value = r.json().await.unwrap();
+    let (s, v) = post_text(&c, &format!("{game}/undo"), "{\"count\"").await;
+    assert_eq!(s, 400);
     assert!(error_of(&v).contains("JSON"), "{v}");
     let (_, g) = get(&c, &game).await;
     assert_eq!(g["moves"].as_array().unwrap().len(), 2);
