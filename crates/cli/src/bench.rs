@@ -1,5 +1,7 @@
 //! `alphabeta bench`: every algorithm of the engine on the same pseudo-random game, with the
-//! node counts, the speed and the effective branching factor side by side.
+//! node counts, the speed and the effective branching factor side by side; then the
+//! refinements added one at a time on Connect Four ([`refinements`]); then the explainer on a
+//! large tree.
 
 use std::io::IsTerminal;
 

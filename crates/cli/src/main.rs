@@ -43,7 +43,7 @@ enum Command {
     /// run matches between brains.
     #[command(subcommand)]
     Gomoku(gomoku_cmd::GomokuCommand),
-    /// Run the engine benchmark suite and print its figures.
+    /// Run the engine benchmark suite: every algorithm, the refinements one at a time on Connect Four, the explainer on a large tree.
     Bench(bench::BenchArgs),
 }
 
