@@ -28,9 +28,13 @@ pub struct SearchOptions {
     /// Half-width of the first aspiration window around the previous iteration's score;
     /// `None` searches every iteration with the full window.
     pub aspiration: Option<i32>,
-    /// Try the two moves that last caused a cutoff at the same ply early.
+    /// Try the two moves that last caused a cutoff at the same ply early. They guess the
+    /// order from sibling positions: a help where the game's own order is poor, a cost where
+    /// it is good (Connect Four's order by threats: `alphabeta bench` measures both), so a
+    /// game that orders its moves well may be better off without them.
     pub killers: bool,
-    /// Order the remaining moves by how often they caused cutoffs (history heuristic).
+    /// Order the remaining moves by how often they caused cutoffs (history heuristic). Like
+    /// [`killers`](Self::killers), for games whose own order is not better.
     pub history: bool,
     /// Cut on table entries searched deeper than needed, not only as deep. Stronger, but the
     /// score then depends on what the table holds and may differ from a fixed-depth minimax.
