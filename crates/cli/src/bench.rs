@@ -307,9 +307,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
 
 /// The refinements table: a row a refinement, a column an order of the moves.
 fn print_ladder(ladder: &[Step], depth: u32) {
+    let discs = refinements::POSITIONS.map(str::len);
     println!(
-        "the refinements one at a time: Connect Four, {} positions of 8 to 14 discs, {depth} plies",
-        refinements::POSITIONS.len()
+        "the refinements one at a time: Connect Four, {} positions of {} to {} discs, {depth} plies",
+        discs.len(),
+        discs.iter().min().unwrap_or(&0),
+        discs.iter().max().unwrap_or(&0),
     );
     let values: Vec<String> = ladder[0].runs[0]
         .values

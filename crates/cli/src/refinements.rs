@@ -102,7 +102,7 @@ impl Evaluator<Textbook> for TextbookThreats {
 }
 
 /// One step of the ladder: the refinement it adds, and how it went in each order.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug)]
 pub struct Step {
     pub refinement: &'static str,
     /// One run over every position per order, in [`ORDERS`]' order.
@@ -110,7 +110,7 @@ pub struct Step {
 }
 
 /// One search of every position, in one order.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug)]
 pub struct Run {
     pub order: &'static str,
     /// Each position's value, from the side to move's view (the same in every run).

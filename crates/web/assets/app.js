@@ -875,12 +875,11 @@ function showCompare(r) {
 // "Search to depth" offers 1 to 5, and every depth short of the leaves of a deeper tree once
 // it is explained (the whole tree's depths, by the comparison, when it was cut).
 function offerDepths(report) {
-  const select = $("t-depth");
   const deepest = Math.max(
     ...report.nodes.map((n) => n.path.length),
     ...(report.deepening || []).map((row) => (row.depth ?? 0) + 1),
   );
-  for (let d = 6; d < deepest; d++) offerDepth(String(d));
+  for (let d = 1; d < deepest; d++) offerDepth(String(d));
 }
 
 // Adds a depth to "Search to depth" if missing, in order.
