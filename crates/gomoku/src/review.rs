@@ -24,7 +24,7 @@ pub enum Verdict {
     /// Lost at least [`Verdict::MISTAKE`], the chance lowered by at least the second.
     Mistake,
     /// Lost at least [`Verdict::BLUNDER`], the chance lowered by at least the third; or
-    /// turned a proven win into no win, or a position not lost into a proven loss.
+    /// walked into a proven loss where the best move was not lost.
     Blunder,
 }
 
@@ -45,8 +45,16 @@ impl Verdict {
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
     /// player, from the position before the move).
     pub fn of(best: Score, played: Score) -> Verdict {
-        if (best.is_win() && !played.is_win()) || (!best.is_loss() && played.is_loss()) {
+        if !best.is_loss() && played.is_loss() {
+            // The move's position is proven lost; the best move's held out.
             return Verdict::Blunder;
+        }
+        if best.is_win() && !played.is_win() {
+            // A win proven before the move and not after it. The search after it may just
+            // not reach the proof in its time (a winning move looks so under load), so the
+            // chance lost decides how bad it is, from a missed win's inaccuracy up.
+            let by_chance = Self::by(chance_fall(best, played), Self::CHANCE_FALLS);
+            return by_chance.max(Verdict::Inaccuracy);
         }
         if best.is_decisive() || played.is_decisive() {
             // A slower win or a faster loss: still the same result.
@@ -565,16 +573,29 @@ mod tests {
         );
     }
 
-    /// Giving away a proven result is a blunder whatever the numbers; a slower win or a faster
-    /// loss is not; otherwise the loss decides.
+    /// Walking into a proven loss is a blunder whatever the numbers; a proven win no longer
+    /// proven is judged by the chance it lost, an inaccuracy at least; a slower win or a
+    /// faster loss is nothing; otherwise the loss decides.
     #[test]
     fn verdicts() {
         let v = |a: i32, b: i32| Verdict::of(Score(a), Score(b));
-        assert_eq!(Verdict::of(Score::win_in(3), Score(900)), Verdict::Blunder);
         assert_eq!(
             Verdict::of(Score(-900), Score::loss_in(4)),
             Verdict::Blunder
         );
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score::loss_in(2)),
+            Verdict::Blunder
+        );
+        // A win let go: 900 units are 4 logits, a chance of 0.982 (a fall of 0.018); 450 are
+        // 2 logits, 0.881 (0.119); 225 are 1 logit, 0.731 (0.269).
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score(900)),
+            Verdict::Inaccuracy
+        );
+        assert_eq!(Verdict::of(Score::win_in(3), Score(450)), Verdict::Mistake);
+        assert_eq!(Verdict::of(Score::win_in(3), Score(225)), Verdict::Blunder);
+        assert_eq!(Verdict::of(Score::win_in(3), Score::DRAW), Verdict::Blunder);
         assert_eq!(
             Verdict::of(Score::win_in(3), Score::win_in(9)),
             Verdict::Good
