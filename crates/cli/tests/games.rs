@@ -1150,7 +1150,8 @@ fn match_between_two_brains(rule_name: &str, rule: alphabeta_gomoku::Rule) {
 /// "noisy": 7,7 after two odd messages, "flood": 8,8, then `MESSAGE` lines without end,
 /// "helper": starts `sleep 1000`, its process id in `helper.pid`, then answers `hello`,
 /// "stubborn": its own process id in `brain.pid`, then `sleep 1000`, deaf to its input;
-/// "lingering": on `END` a second's work before it leaves, then the file `left`).
+/// "lingering": on `END` a second's work before it leaves, then the file `left`; "deaf": reads
+/// on after `END`, and at the end of its input writes the file `closed`).
 fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
     let fake = dir.join("fake.sh");
     std::fs::write(
@@ -1166,8 +1167,9 @@ fn fake_brain(dir: &std::path::Path) -> std::path::PathBuf {
          helper) sleep 1000 & echo $! > helper.pid; echo hello ;; \
          stubborn) echo $$ > brain.pid; sleep 1000 ;; *) echo \"$1\" ;; \
          esac ;;\n    \
-         END) if [ \"$1\" = lingering ]; then sleep 1; : > left; fi; exit 0 ;;\n  \
-         esac\ndone\n",
+         END) if [ \"$1\" = lingering ]; then sleep 1; : > left; fi; \
+         if [ \"$1\" != deaf ]; then exit 0; fi ;;\n  \
+         esac\ndone\nif [ \"$1\" = deaf ]; then : > closed; fi\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -2334,6 +2336,23 @@ fn gomoku_match_lets_a_brain_finish_leaving() {
     assert!(
         scratch.path().join("left").exists(),
         "the brain was killed while it was leaving"
+    );
+}
+
+/// After `END` the manager closes a brain's input: a brain that reads on after `END` (as a
+/// script that hands its lines to the real brain does) sees its input end and leaves,
+/// instead of being killed when its time to leave is over. (Without the close, the file
+/// is never written.)
+#[cfg(target_os = "linux")]
+#[test]
+fn gomoku_match_closes_a_brains_input_after_end() {
+    let (scratch, deaf) = script_brain("match-deaf", "deaf");
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let j = quick_json([brain, &deaf], &["--games", "1"]);
+    assert_eq!(j["wins"], 1, "{j}");
+    assert!(
+        scratch.path().join("closed").exists(),
+        "the brain's input was not closed after END"
     );
 }
 

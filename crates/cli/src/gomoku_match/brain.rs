@@ -235,7 +235,8 @@ fn restarted(mut process: Process, keep_messages: bool) -> Option<Process> {
 /// A brain's process: its input, and its output lines as a thread reads them.
 pub(super) struct Process {
     child: Child,
-    input: ChildStdin,
+    /// Its input, until `END` closes it.
+    input: Option<ChildStdin>,
     lines: Receiver<String>,
     /// The `MESSAGE` lines read, each with the move it came with (kept with `--msg`).
     pub(super) messages: Option<Vec<(usize, String)>>,
@@ -299,7 +300,7 @@ impl Process {
         });
         Ok(Process {
             child,
-            input,
+            input: Some(input),
             lines,
             messages: None,
             move_number: 0,
@@ -338,10 +339,12 @@ impl Process {
     /// Sends a line in one write: a brain that peeks at its input while it thinks (for a
     /// stop) must not find half a command.
     fn send(&mut self, line: &str) -> Result<(), String> {
-        self.input
+        let closed = || "quit (its input closed)".to_string();
+        let input = self.input.as_mut().ok_or_else(closed)?;
+        input
             .write_all(format!("{line}\n").as_bytes())
-            .and_then(|_| self.input.flush())
-            .map_err(|_| "quit (its input closed)".to_string())
+            .and_then(|_| input.flush())
+            .map_err(|_| closed())
     }
 
     /// The next line before `deadline` that is not a message for people (`MESSAGE`,
@@ -387,14 +390,16 @@ impl Process {
 /// Windows brain under Wine, the first in a Wine session, needs about a second: its first
 /// start runs Wine's `wineboot` in the brain's group, and one killed half-way leaves the next
 /// brain waiting about 30 s for it (the first game lost on time). A brain that leaves at
-/// once costs nothing; one deaf to `END` costs this much.
+/// once costs nothing; one deaf to `END` and to the end of its input costs this much.
 const END_GRACE: Duration = Duration::from_secs(5);
 
 impl Drop for Process {
-    /// `END`, time to leave ([`END_GRACE`]), then the process and what it started are
-    /// killed.
+    /// `END`, its input closed (a brain behind a script that hands it its lines, or one
+    /// that reads on after `END`, sees the end at once), time to leave ([`END_GRACE`]),
+    /// then the process and what it started are killed.
     fn drop(&mut self) {
         let _ = self.send("END");
+        self.input = None;
         let until = Instant::now() + END_GRACE;
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
