@@ -19,7 +19,9 @@ pub enum Verdict {
     /// The engine's own choice, or within [`Verdict::INACCURACY`] of it, or a chance lowered
     /// by less than the first of [`Verdict::CHANCE_FALLS`].
     Good,
-    /// Lost at least [`Verdict::INACCURACY`], the chance lowered by at least the first fall.
+    /// Lost at least [`Verdict::INACCURACY`], the chance lowered by at least the first fall;
+    /// or a win proven before the move and not after it, the chance lowered by less than the
+    /// second (by more, the chance decides as it does for any move).
     Inaccuracy,
     /// Lost at least [`Verdict::MISTAKE`], the chance lowered by at least the second.
     Mistake,
