@@ -14,6 +14,13 @@ use crate::threat_table;
 /// below the search's proven wins, far above any positional score).
 const SURE: i32 = 100_000;
 
+/// Whether `value` is one of the evaluation's sure wins or losses ([`SURE`], or half of it
+/// for an open four to make), or a search's value carried up from one: beyond any positional
+/// score (those stay within a few thousand units), short of a proven result.
+pub(crate) fn is_sure(value: Score) -> bool {
+    !value.is_decisive() && value.0.abs() >= SURE / 4
+}
+
 /// Worth of each pattern count (an empty cell and a direction where a stone would make it),
 /// for the side to move and for its opponent. From the three up, fitted to game results (a
 /// logistic regression of who won on the counts, over 16,401 positions of 600 games between

@@ -5,7 +5,7 @@
 
 use alphabeta::{Game, Outcome, Score};
 
-use crate::evaluation::UNITS_PER_LOGIT;
+use crate::evaluation::{is_sure, UNITS_PER_LOGIT};
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had: by what it lost in the evaluation's
@@ -130,7 +130,7 @@ pub struct MoveReview {
     pub played_score: Score,
     /// How much the move lost against the best (0 for the engine's own choice, when the
     /// search of the next position thought better of the move than this one did, and when
-    /// either value is a proven win or loss).
+    /// either value is a proven or sure win or loss: [`decided`](Self::decided)).
     pub loss: i32,
     /// How much the move lowered its player's chance of winning (0 to 1, see
     /// [`winning_chance`]) against the best: 0 for the engine's own choice and when the
@@ -148,9 +148,14 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
-    /// Is either value a proven win or loss? Then the move's loss is not counted.
+    /// Is either value a proven win or loss, or a sure one by the evaluation (a five or an
+    /// open four a move or two ahead, 100,000 or 50,000 units)? Then the move's loss is not
+    /// counted: units lost against such a value are no positional loss (a sure loss against
+    /// a lost position's -1,000 would count 99,000).
     pub fn decided(&self) -> bool {
-        self.best_score.is_decisive() || self.played_score.is_decisive()
+        [self.best_score, self.played_score]
+            .iter()
+            .any(|&v| v.is_decisive() || is_sure(v))
     }
 }
 
@@ -215,7 +220,8 @@ impl MoveReport {
 pub struct Summary {
     /// The player's moves.
     pub moves: usize,
-    /// The mean loss of the moves whose values were not proven wins or losses.
+    /// The mean loss of the moves whose values were not proven or sure wins or losses
+    /// ([`MoveReview::decided`]).
     pub average_loss: f64,
     /// Moves marked `?!`.
     pub inaccuracies: usize,
@@ -573,6 +579,32 @@ mod tests {
             3,
             "positions 0-3 searched: moves 1-3 reviewed"
         );
+    }
+
+    /// The evaluation's sure wins and losses (a five or an open four a move or two ahead,
+    /// short of the search's proof) count in no move's loss, as proven ones do not: White's
+    /// move into a sure loss from a position worth -1,000 would otherwise lose 99,000 units
+    /// and make White's mean loss of two moves 49,650 instead of the other move's 300.
+    #[test]
+    fn sure_values_count_in_no_loss() {
+        let white = |best: i32, played: i32| MoveReview {
+            cell: 0,
+            player: Color::White,
+            best: Some(1),
+            best_score: Score(best),
+            played_score: Score(played),
+            loss: best - played,
+            chance_lost: 0.0,
+            verdict: Verdict::Good,
+            best_line: Vec::new(),
+            reply_line: Vec::new(),
+        };
+        let moves = [white(-300, -600), white(-1_000, -100_000)];
+        assert!(!moves[0].decided());
+        assert!(moves[1].decided());
+        assert!(white(50_000, 2_000).decided());
+        assert!(!white(3_000, -3_000).decided());
+        assert_eq!(Summary::of(&moves, Color::White).average_loss, 300.0);
     }
 
     /// Walking into a proven loss is a blunder whatever the numbers; a proven win no longer
