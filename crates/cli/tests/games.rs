@@ -2329,14 +2329,21 @@ fn gomoku_match_leaves_no_helper_of_a_brain_running() {
 #[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_lets_a_brain_finish_leaving() {
-    let (scratch, lingering) = script_brain("match-lingering", "lingering");
-    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
-    let j = quick_json([brain, &lingering], &["--games", "1"]);
-    assert_eq!(j["wins"], 1, "{j}");
     assert!(
-        scratch.path().join("left").exists(),
+        script_brain_leaves("lingering", "left"),
         "the brain was killed while it was leaving"
     );
+}
+
+/// Whether the script brain of `mode` (see `fake_brain`), after one game against this
+/// project's brain (which it loses: its answer is no move), left `file` in its folder.
+#[cfg(target_os = "linux")]
+fn script_brain_leaves(mode: &str, file: &str) -> bool {
+    let (scratch, script) = script_brain(&format!("match-{mode}"), mode);
+    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
+    let j = quick_json([brain, &script], &["--games", "1"]);
+    assert_eq!(j["wins"], 1, "{j}");
+    scratch.path().join(file).exists()
 }
 
 /// After `END` the manager closes a brain's input: a brain that reads on after `END` (as a
@@ -2346,12 +2353,8 @@ fn gomoku_match_lets_a_brain_finish_leaving() {
 #[cfg(target_os = "linux")]
 #[test]
 fn gomoku_match_closes_a_brains_input_after_end() {
-    let (scratch, deaf) = script_brain("match-deaf", "deaf");
-    let brain = env!("CARGO_BIN_EXE_pbrain-alphabeta");
-    let j = quick_json([brain, &deaf], &["--games", "1"]);
-    assert_eq!(j["wins"], 1, "{j}");
     assert!(
-        scratch.path().join("closed").exists(),
+        script_brain_leaves("deaf", "closed"),
         "the brain's input was not closed after END"
     );
 }
