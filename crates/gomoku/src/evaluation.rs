@@ -15,8 +15,9 @@ use crate::threat_table;
 const SURE: i32 = 100_000;
 
 /// Whether `value` is one of the evaluation's sure wins or losses ([`SURE`], or half of it
-/// for an open four to make), or a search's value carried up from one: beyond any positional
-/// score (those stay within a few thousand units), short of a proven result.
+/// for an open four to make), or a search's value carried up from one: a quarter of `SURE` or
+/// more, where no positional score comes (the counts' weights are a few hundred units at
+/// most), and short of a proven result.
 pub(crate) fn is_sure(value: Score) -> bool {
     !value.is_decisive() && value.0.abs() >= SURE / 4
 }
