@@ -423,8 +423,8 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     // The chance each move lost, from its two values on the logistic scale (225 units a
     // logit, a proven loss 0): why a2 is not marked though it lost as many units as a1.
     let chance = |v: &Value| match v.as_str().unwrap() {
-        v if v.starts_with("win") => 1.0,
-        v if v.starts_with("loss") => 0.0,
+        v if v.starts_with("win") || v == "sure win" => 1.0,
+        v if v.starts_with("loss") || v == "sure loss" => 0.0,
         v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / 225.0).exp()),
     };
     for m in &moves[1..6] {

@@ -113,6 +113,21 @@ pub fn whole_points(chance: f64) -> u32 {
     (100.0 * chance).floor() as u32
 }
 
+/// A value as a review writes it: a proven result as the search writes it (`win in 3`), the
+/// evaluation's sure ones ([`MoveReview::decided`]) as `sure win` and `sure loss` (not a
+/// number of units: they are no positional value), else the evaluation's units.
+struct Shown(Score);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            v if is_sure(v) && v.0 > 0 => f.write_str("sure win"),
+            v if is_sure(v) => f.write_str("sure loss"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
 /// One move of a reviewed game.
 #[derive(Clone, Debug)]
 pub struct MoveReview {
@@ -199,9 +214,9 @@ impl MoveReport {
             number,
             player: r.player.name(),
             cell: board.name(r.cell),
-            value: r.played_score.to_string(),
+            value: Shown(r.played_score).to_string(),
             best: r.best.map(|b| board.name(b)),
-            best_value: r.best_score.to_string(),
+            best_value: Shown(r.best_score).to_string(),
             loss: r.loss,
             chance_lost: r.chance_lost,
             verdict: r.verdict,
@@ -265,7 +280,7 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
     let mut notes = vec![SgfNote::default(); first];
     for r in reviews {
         let comment = if r.best == Some(r.cell) {
-            format!("{} (the engine's move)", r.played_score)
+            format!("{} (the engine's move)", Shown(r.played_score))
         } else {
             let loss = if r.loss > 0 {
                 format!(", a loss of {}", r.loss)
@@ -283,7 +298,8 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
             };
             format!(
                 "{mark}{} after it; the engine: {best}, {}{loss}{chance}",
-                r.played_score, r.best_score
+                Shown(r.played_score),
+                Shown(r.best_score)
             )
         };
         // (The engine's own choice is always good.)
@@ -584,9 +600,10 @@ mod tests {
     /// The evaluation's sure wins and losses (a five or an open four a move or two ahead,
     /// short of the search's proof) count in no move's loss, as proven ones do not: White's
     /// move into a sure loss from a position worth -1,000 would otherwise lose 99,000 units
-    /// and make White's mean loss of two moves 49,650 instead of the other move's 300.
+    /// and make White's mean loss of two moves 49,650 instead of the other move's 300. They
+    /// are shown in words.
     #[test]
-    fn sure_values_count_in_no_loss() {
+    fn sure_values_count_in_no_loss_and_are_shown_in_words() {
         let white = |best: i32, played: i32| MoveReview {
             cell: 0,
             player: Color::White,
@@ -605,6 +622,18 @@ mod tests {
         assert!(white(50_000, 2_000).decided());
         assert!(!white(3_000, -3_000).decided());
         assert_eq!(Summary::of(&moves, Color::White).average_loss, 300.0);
+        // Shown in words, not as a number of units; proven values as the search writes them.
+        let board = Board::new(15, crate::Rule::Freestyle).unwrap();
+        let report = MoveReport::new(&board, 4, &moves[1]);
+        assert_eq!(
+            (report.best_value.as_str(), report.value.as_str()),
+            ("-1000", "sure loss")
+        );
+        let sure_win = MoveReport::new(&board, 5, &white(50_000, Score::win_in(3).0));
+        assert_eq!(
+            (sure_win.best_value.as_str(), sure_win.value.as_str()),
+            ("sure win", "win in 3")
+        );
     }
 
     /// Walking into a proven loss is a blunder whatever the numbers; a proven win no longer
