@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source, VcfSearch,
-    VctSearch,
+    Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source, Spoken,
+    VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -389,7 +389,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
                 println!(
                     "   line {:>2}  score {:>10}{:>33}pv {}",
                     i + 1,
-                    l.score.to_string(),
+                    Spoken(l.score).to_string(),
                     "",
                     shown.names(&l.pv).join(" ")
                 );
@@ -407,7 +407,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             result: shown.result(),
             iterations,
             best_move: best,
-            score: t.score.to_string(),
+            score: Spoken(t.score).to_string(),
             pv: shown.names(&t.pv),
             source: how.into(),
             nodes: t.nodes,
@@ -425,7 +425,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             }
             Some(m) => println!(
                 "best move: {m} ({}, {how}; line {})",
-                t.score,
+                Spoken(t.score),
                 shown.names(&t.pv).join(" ")
             ),
             None => println!("the game is over"),
@@ -714,7 +714,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                         let value = if l.source == Source::Forced && !l.score.is_win() {
                             "forced".to_string()
                         } else {
-                            l.score.to_string()
+                            Spoken(l.score).to_string()
                         };
                         Some(format!("{} ({value})", board.name(l.best?)))
                     })
@@ -732,7 +732,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                 println!(
                     "  thinking: depth {} score {} pv {}",
                     it.depth,
-                    it.score,
+                    Spoken(it.score),
                     pv.join(" ")
                 );
             });
@@ -746,7 +746,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                     "engine plays {} ({level}{}, {})",
                     board.name(cell),
                     t.source.name(),
-                    t.score
+                    Spoken(t.score)
                 );
             }
             board.place(cell);

@@ -8,7 +8,7 @@ use alphabeta::{
     mix64, Game, Iteration, NoObserver, Observer, RootLine, Score, Search, SearchOptions,
 };
 
-use crate::{Board, Cell, Level, Threats, VcfSearch};
+use crate::{Board, Cell, Level, Spoken, Threats, VcfSearch};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct IterationReport {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
-    /// The score for the side to move (`"win in 3"` when proven).
+    /// The score for the side to move (`"win in 3"` when proven, `"sure win"` when the evaluation is sure: [`Spoken`]).
     pub score: String,
     /// The principal variation.
     pub pv: Vec<String>,
@@ -58,7 +58,7 @@ impl IterationReport {
         IterationReport {
             depth: it.depth,
             seldepth: it.seldepth,
-            score: it.score.to_string(),
+            score: Spoken(it.score).to_string(),
             pv: board.names(it.pv),
             nodes: it.nodes,
             nodes_per_second: (it.nodes as f64 / secs) as u64,
@@ -74,7 +74,7 @@ pub struct LineReport {
     /// The move.
     #[serde(rename = "move")]
     pub cell: String,
-    /// Its value for the side to move (`"win in 3"` when proven).
+    /// Its value for the side to move (`"win in 3"` when proven, `"sure win"` when the evaluation is sure: [`Spoken`]).
     pub score: String,
     /// The expected line, the move first.
     pub pv: Vec<String>,
@@ -91,7 +91,7 @@ impl LineReport {
     pub fn of(board: &Board, t: &Thought) -> Option<LineReport> {
         Some(LineReport {
             cell: board.name(t.best?),
-            score: t.score.to_string(),
+            score: Spoken(t.score).to_string(),
             pv: board.names(&t.pv),
             source: t.source.name(),
             depth: t.depth,
@@ -102,7 +102,7 @@ impl LineReport {
     pub fn of_root(board: &Board, l: &RootLine<u16>) -> Option<LineReport> {
         Some(LineReport {
             cell: board.name(*l.pv.first()?),
-            score: l.score.to_string(),
+            score: Spoken(l.score).to_string(),
             pv: board.names(&l.pv),
             source: Source::Search.name(),
             depth: l.depth,

@@ -22,6 +22,23 @@ pub(crate) fn is_sure(value: Score) -> bool {
     !value.is_decisive() && value.0.abs() >= SURE / 4
 }
 
+/// A value as people read it: a proven result as the search writes it (`win in 3`), the
+/// evaluation's sure ones ([`is_sure`]) as `sure win` and `sure loss` (not a number of units:
+/// they are no positional value, and nothing says how far off the end is), else the
+/// evaluation's units. The reports for people (analysis, hints, reviews) write values so; the
+/// protocol's `MESSAGE` lines keep the plain number.
+pub struct Spoken(pub Score);
+
+impl std::fmt::Display for Spoken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            v if is_sure(v) && v.0 > 0 => f.write_str("sure win"),
+            v if is_sure(v) => f.write_str("sure loss"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
 /// Worth of each pattern count (an empty cell and a direction where a stone would make it),
 /// for the side to move and for its opponent. From the three up, fitted to game results (a
 /// logistic regression of who won on the counts, over 16,401 positions of 600 games between
@@ -158,6 +175,35 @@ mod tests {
     use super::*;
     use crate::test_util::board;
     use crate::Rule;
+
+    /// People read the evaluation's sure values as words, the board's own threats behind
+    /// them: a five to make (the side to move's) and an open four to make, seen from
+    /// either side; a positional value and the search's proven results as they were.
+    #[test]
+    fn sure_values_are_spoken_in_words() {
+        let spoken = |b: &Board| Spoken(Threats.evaluate(b)).to_string();
+        // Black h8-k8 with a free end at g8: Black to move makes five.
+        let five = board("h8a1i8a2j8a3k8o15");
+        assert_eq!(spoken(&five), "sure win");
+        // White to move against Black's open four h8-k8 (g8 and l8 free): one block leaves
+        // the other five, White's sure loss.
+        let open_four = board("h8a1i8a2j8a3k8");
+        assert_eq!(spoken(&open_four), "sure loss");
+        // Black to move with an open three (h8 i8 j8) makes an open four: sure, at half.
+        let three = board("h8a1i8a2j8a3");
+        assert_eq!(spoken(&three), "sure win");
+        // A quiet opening is a number of units.
+        let quiet = board("h8i9h9");
+        let v = Threats.evaluate(&quiet);
+        assert!(!is_sure(v));
+        assert_eq!(spoken(&quiet), v.0.to_string());
+        // The boundary, and the search's proven results as the search writes them.
+        assert_eq!(Spoken(Score(SURE / 4)).to_string(), "sure win");
+        assert_eq!(Spoken(Score(-SURE / 4)).to_string(), "sure loss");
+        assert_eq!(Spoken(Score(SURE / 4 - 1)).to_string(), (SURE / 4 - 1).to_string());
+        assert_eq!(Spoken(Score::win_in(3)).to_string(), "win in 3");
+        assert_eq!(Spoken(-Score::win_in(3)).to_string(), "loss in 3");
+    }
 
     /// A lone stone with room to grow is worth a good part of an open two, as PentaZen's
     /// weights have it (an open one 31 a line, an open two 99: Black's lone centre stone is

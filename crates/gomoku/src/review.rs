@@ -5,7 +5,7 @@
 
 use alphabeta::{Game, Outcome, Score};
 
-use crate::evaluation::{is_sure, UNITS_PER_LOGIT};
+use crate::evaluation::{is_sure, Spoken, UNITS_PER_LOGIT};
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had: by what it lost in the evaluation's
@@ -113,21 +113,6 @@ pub fn whole_points(chance: f64) -> u32 {
     (100.0 * chance).floor() as u32
 }
 
-/// A value as a review writes it: a proven result as the search writes it (`win in 3`), the
-/// evaluation's sure ones ([`MoveReview::decided`]) as `sure win` and `sure loss` (not a
-/// number of units: they are no positional value), else the evaluation's units.
-struct Shown(Score);
-
-impl std::fmt::Display for Shown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            v if is_sure(v) && v.0 > 0 => f.write_str("sure win"),
-            v if is_sure(v) => f.write_str("sure loss"),
-            v => write!(f, "{v}"),
-        }
-    }
-}
-
 /// One move of a reviewed game.
 #[derive(Clone, Debug)]
 pub struct MoveReview {
@@ -214,9 +199,9 @@ impl MoveReport {
             number,
             player: r.player.name(),
             cell: board.name(r.cell),
-            value: Shown(r.played_score).to_string(),
+            value: Spoken(r.played_score).to_string(),
             best: r.best.map(|b| board.name(b)),
-            best_value: Shown(r.best_score).to_string(),
+            best_value: Spoken(r.best_score).to_string(),
             loss: r.loss,
             chance_lost: r.chance_lost,
             verdict: r.verdict,
@@ -280,7 +265,7 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
     let mut notes = vec![SgfNote::default(); first];
     for r in reviews {
         let comment = if r.best == Some(r.cell) {
-            format!("{} (the engine's move)", Shown(r.played_score))
+            format!("{} (the engine's move)", Spoken(r.played_score))
         } else {
             let loss = if r.loss > 0 {
                 format!(", a loss of {}", r.loss)
@@ -298,8 +283,8 @@ pub fn review_sgf(game: &SgfGame, first: usize, reviews: &[MoveReview]) -> Strin
             };
             format!(
                 "{mark}{} after it; the engine: {best}, {}{loss}{chance}",
-                Shown(r.played_score),
-                Shown(r.best_score)
+                Spoken(r.played_score),
+                Spoken(r.best_score)
             )
         };
         // (The engine's own choice is always good.)

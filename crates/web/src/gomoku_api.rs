@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
     read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Level,
-    Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Summary,
+    Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Spoken, Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -685,7 +685,7 @@ pub async fn think(
             });
             let done = DoneEvent {
                 cell: thought.best.map(|c| board.name(c)),
-                score: thought.score.to_string(),
+                score: Spoken(thought.score).to_string(),
                 pv: board.names(&thought.pv),
                 depth: thought.depth,
                 nodes: thought.nodes,
