@@ -23,7 +23,8 @@ pub(crate) fn is_sure(value: Score) -> bool {
 }
 
 /// A value as people read it: a proven result as the search writes it (`win in 3`), the
-/// evaluation's sure ones ([`is_sure`]) as `sure win` and `sure loss` (not a number of units:
+/// evaluation's sure ones (a five or an open four a move or two ahead, 25,000 units or more
+/// short of a proven result) as `sure win` and `sure loss` (not a number of units:
 /// they are no positional value, and nothing says how far off the end is), else the
 /// evaluation's units. The reports for people (analysis, hints, reviews) write values so; the
 /// protocol's `MESSAGE` lines keep the plain number.
@@ -200,7 +201,10 @@ mod tests {
         // The boundary, and the search's proven results as the search writes them.
         assert_eq!(Spoken(Score(SURE / 4)).to_string(), "sure win");
         assert_eq!(Spoken(Score(-SURE / 4)).to_string(), "sure loss");
-        assert_eq!(Spoken(Score(SURE / 4 - 1)).to_string(), (SURE / 4 - 1).to_string());
+        assert_eq!(
+            Spoken(Score(SURE / 4 - 1)).to_string(),
+            (SURE / 4 - 1).to_string()
+        );
         assert_eq!(Spoken(Score::win_in(3)).to_string(), "win in 3");
         assert_eq!(Spoken(-Score::win_in(3)).to_string(), "loss in 3");
     }
