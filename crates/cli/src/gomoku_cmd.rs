@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use alphabeta_gomoku::{
-    Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source, Spoken,
-    VcfSearch, VctSearch,
+    black_chance, Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source,
+    Spoken, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -326,6 +326,8 @@ struct AnalyzeJson {
     iterations: Vec<IterationReport>,
     best_move: Option<String>,
     score: String,
+    /// Black's chance of winning as the score has it, 0 to 1.
+    black_chance: f64,
     pv: Vec<String>,
     source: String,
     nodes: u64,
@@ -408,6 +410,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             iterations,
             best_move: best,
             score: Spoken(t.score).to_string(),
+            black_chance: black_chance(shown.to_move(), t.score),
             pv: shown.names(&t.pv),
             source: how.into(),
             nodes: t.nodes,

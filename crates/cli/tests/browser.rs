@@ -340,7 +340,14 @@ async fn gomoku(c: &Client, url: &str) {
             "{hinted}"
         );
     }
-    assert!(text(c, "g-status").await.starts_with("Hint: 1."));
+    // Each a win in 3 for Black, to move: Black's chance 100%.
+    let status = text(c, "g-status").await;
+    assert!(status.starts_with("Hint: 1."), "{status}");
+    assert_eq!(
+        status.matches("win in 3 (Black 100%)").count(),
+        3,
+        "{status}"
+    );
     screenshot(c, "gomoku-hint.png").await;
     let first = hinted[0].as_str().unwrap().to_string();
     click(c, &format!("rect[data-cell=\"{first}\"]")).await;

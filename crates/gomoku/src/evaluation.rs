@@ -40,6 +40,22 @@ impl std::fmt::Display for Spoken {
     }
 }
 
+/// The chance of winning that a value stands for, 0 to 1: the evaluation's logistic scale, on
+/// which its weights were fitted to game results. A proven win or loss, millions of units
+/// away, comes out at 1 and 0 exactly.
+pub fn winning_chance(value: Score) -> f64 {
+    1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
+}
+
+/// Black's chance of winning ([`winning_chance`]) where `value` is `side`'s value: one scale
+/// for a game's every position, whoever is to move (the review's curve, the page's score).
+pub fn black_chance(side: Color, value: Score) -> f64 {
+    match side {
+        Color::Black => winning_chance(value),
+        Color::White => 1.0 - winning_chance(value),
+    }
+}
+
 /// Worth of each pattern count (an empty cell and a direction where a stone would make it),
 /// for the side to move and for its opponent. From the three up, fitted to game results (a
 /// logistic regression of who won on the counts, over 16,401 positions of 600 games between

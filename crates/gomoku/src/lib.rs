@@ -53,15 +53,13 @@ pub use counts::Counts;
 pub use engine::{
     search_options, Caps, Engine, IterationReport, Limit, LineReport, Source, Thought, TimePlan,
 };
-pub use evaluation::{Spoken, Threats};
+pub use evaluation::{black_chance, winning_chance, Spoken, Threats};
 pub use game::MAX_MOVES;
 pub use level::{Level, NoSuchLevel};
 pub use patterns::{Pattern, PATTERNS};
 pub use psq::{read_psq, write_psq, PsqError};
 pub use renju::Foul;
-pub use review::{
-    review, review_sgf, whole_points, winning_chance, MoveReport, MoveReview, Summary, Verdict,
-};
+pub use review::{review, review_sgf, whole_points, MoveReport, MoveReview, Summary, Verdict};
 pub use sgf::{read_sgf, SgfError, SgfGame, SgfNote};
 pub use vcf::VcfSearch;
 pub use vct::VctSearch;

@@ -5,7 +5,7 @@
 
 use alphabeta::{Game, Outcome, Score};
 
-use crate::evaluation::{is_sure, Spoken, UNITS_PER_LOGIT};
+use crate::evaluation::{black_chance, is_sure, winning_chance, Spoken, UNITS_PER_LOGIT};
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had: by what it lost in the evaluation's
@@ -92,13 +92,6 @@ impl Verdict {
             Verdict::Blunder => "??",
         }
     }
-}
-
-/// The chance of winning that a value stands for, 0 to 1: the evaluation's logistic scale, on
-/// which its weights were fitted to game results. A proven win or loss, millions of units
-/// away, comes out at 1 and 0 exactly.
-pub fn winning_chance(value: Score) -> f64 {
-    1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
 }
 
 /// How much lower the chance of winning is at `played` than at `best` (0 where it is not
@@ -207,10 +200,7 @@ impl MoveReport {
             verdict: r.verdict,
             best_line: board.names(&r.best_line),
             reply_line: board.names(&r.reply_line),
-            black_chance: match r.player {
-                Color::Black => winning_chance(r.played_score),
-                Color::White => 1.0 - winning_chance(r.played_score),
-            },
+            black_chance: black_chance(r.player, r.played_score),
         }
     }
 }

@@ -111,7 +111,7 @@ function drawBoard() {
     if (taken.has(h.move)) return;
     const { x, y } = xyOf(h.move, n);
     const ring = el("circle", { cx: px(x), cy: px(y), r: CELL * 0.4, "data-hint": h.move }, hints);
-    el("title", {}, ring).textContent = `hint ${k + 1}: ${h.move}, score ${h.score}; line ${h.pv.join(" ")}`;
+    el("title", {}, ring).textContent = `hint ${k + 1}: ${h.move}, score ${scoreText(h.score, h.black_chance)}; line ${h.pv.join(" ")}`;
     el("text", { x: px(x), y: px(y) }, hints).textContent = String(k + 1);
   });
   // A review: the moves that lost much, marked on their stones (?!, ?, ??).
@@ -394,6 +394,16 @@ async function holdBoard(working, failed, task) {
   }
 }
 
+/**
+ * A score with Black's chance of winning beside it (`black_chance`: the evaluation's logistic
+ * scale, as the review's graph), which also says whose a win is. Only a proven result reads
+ * 0% or 100%.
+ */
+function scoreText(score, chance) {
+  const percent = chance === 0 || chance === 1 ? 100 * chance : Math.min(99, Math.max(1, Math.round(100 * chance)));
+  return `${score} (Black ${percent}%)`;
+}
+
 /** Asks the engine to move, reading its server-sent events as they arrive. */
 function think() {
   clearThinking();
@@ -407,7 +417,7 @@ function onEngineEvent(event, d, ctrl) {
   if (G.thinking !== ctrl) return;
   if (event === "iteration") {
     $("g-depth").textContent = `${d.depth} (${d.seldepth})`;
-    $("g-score").textContent = d.score;
+    $("g-score").textContent = scoreText(d.score, d.black_chance);
     $("g-nps").textContent = d.nodes_per_second.toLocaleString("en");
     $("g-nodes").textContent = d.nodes.toLocaleString("en");
     $("g-pv").textContent = d.pv.join(" ");
@@ -421,7 +431,7 @@ function onEngineEvent(event, d, ctrl) {
     if (d.source !== "search") $("g-depth").textContent = d.source === "vcf" ? "VCF" : "forced";
     // The line of the move played (at a level, not always the search's best): a forced move
     // is played without a search, no value unless it wins at once.
-    $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : d.score;
+    $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : scoreText(d.score, d.black_chance);
     $("g-pv").textContent = d.pv.join(" ");
     $("g-nodes").textContent = d.nodes.toLocaleString("en");
     G.pv = [];
@@ -512,7 +522,7 @@ $("g-hint").addEventListener("click", () => {
   const g = G.game;
   if (!g || G.thinking || g.result || !humansTurn(g)) return;
   const url = `/api/gomoku/games/${g.id}/hint?time=${Number($("g-time").value)}&lines=3`;
-  const named = (lines) => lines.map((h, k) => `${k + 1}. ${h.move} (${h.score})`).join(", ");
+  const named = (lines) => lines.map((h, k) => `${k + 1}. ${h.move}, ${scoreText(h.score, h.black_chance)}`).join("; ");
   holdBoard("Looking for your best moves…", "No hint", (ctrl) => readEvents(url, ctrl.signal, (event, d) => {
     if (G.thinking !== ctrl) return;
     if (event === "iteration") {

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine, IterationReport, Level,
-    Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Spoken, Summary,
+    black_chance, read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine,
+    IterationReport, Level, Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Spoken,
+    Summary,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -629,6 +630,7 @@ struct DoneEvent {
     #[serde(rename = "move")]
     cell: Option<String>,
     score: String,
+    black_chance: f64,
     pv: Vec<String>,
     depth: u32,
     nodes: u64,
@@ -686,6 +688,7 @@ pub async fn think(
             let done = DoneEvent {
                 cell: thought.best.map(|c| board.name(c)),
                 score: Spoken(thought.score).to_string(),
+                black_chance: black_chance(board.to_move(), thought.score),
                 pv: board.names(&thought.pv),
                 depth: thought.depth,
                 nodes: thought.nodes,

@@ -928,9 +928,21 @@ async fn a_gomoku_game_end_to_end() {
     let reply = done["move"].as_str().unwrap();
     assert_eq!(done["game"]["moves"], json!(["h8", reply]));
     assert_eq!(done["game"]["to_move"], "black");
+    // Black's chance beside each score, on the evaluation's logistic scale of 225 units a
+    // logit: the scores are White's, so Black's chance falls as they rise.
+    let black_chance = |v: &Value| {
+        let score: f64 = v["score"].as_str().unwrap().parse().unwrap();
+        let want = 1.0 / (1.0 + (score / 225.0).exp());
+        assert!(
+            (v["black_chance"].as_f64().unwrap() - want).abs() < 1e-9,
+            "{v}"
+        );
+    };
+    black_chance(done);
     for (name, it) in &ev[..ev.len() - 1] {
         assert_eq!(name, "iteration");
         assert!(it["depth"].as_u64().unwrap() >= 1 && it["pv"].is_array());
+        black_chance(it);
     }
     let (_, g) = get(&c, &game).await;
     assert_eq!(g["moves"].as_array().unwrap().len(), 2);
@@ -972,6 +984,8 @@ async fn the_engine_completes_a_five_and_the_game_ends() {
     let (_, done) = ev.last().unwrap();
     let m = done["move"].as_str().unwrap();
     assert!(m == "g8" || m == "l8", "a five: {m}");
+    assert_eq!(done["score"], "win in 1");
+    assert_eq!(done["black_chance"], 1.0);
     assert_eq!(done["game"]["result"], "black");
     assert_eq!(done["game"]["winning_line"].as_array().unwrap().len(), 5);
     assert_eq!(done["game"]["to_move"], Value::Null);
@@ -1163,6 +1177,7 @@ async fn a_hint_names_the_best_moves_and_plays_none() {
     assert_eq!(moves, ["d4", "h4", "l13", "l9"], "{v}");
     for l in v["lines"].as_array().unwrap() {
         assert_eq!(l["score"], "win in 3", "{l}");
+        assert_eq!(l["black_chance"], 1.0, "{l}");
     }
     // Each completed depth came first, deeper each time, with its lines.
     let depths: Vec<u64> = ev[..ev.len() - 1]
