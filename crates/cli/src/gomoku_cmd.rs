@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
+use alphabeta::Score;
 use alphabeta_gomoku::{
-    black_chance, Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source,
-    Spoken, VcfSearch, VctSearch,
+    black_chance, Board, Caps, Color, Engine, IterationReport, Level, Limit, LineReport, Rule,
+    Source, Spoken, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -316,6 +317,18 @@ pub(crate) enum RuleArg {
     StandardCaro,
 }
 
+/// A value for the side to move `side`, as people read it, with Black's chance of winning
+/// beside it, as the page shows it: `-343, Black 82%` (only a proven result reads 0% or 100%).
+fn with_chance(side: Color, value: Score) -> String {
+    let chance = black_chance(side, value);
+    let percent = if chance == 0.0 || chance == 1.0 {
+        100.0 * chance
+    } else {
+        (100.0 * chance).round().clamp(1.0, 99.0)
+    };
+    format!("{}, Black {percent}%", Spoken(value))
+}
+
 #[derive(Serialize)]
 struct AnalyzeJson {
     position: String,
@@ -428,7 +441,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             }
             Some(m) => println!(
                 "best move: {m} ({}, {how}; line {})",
-                Spoken(t.score),
+                with_chance(shown.to_move(), t.score),
                 shown.names(&t.pv).join(" ")
             ),
             None => println!("the game is over"),
@@ -717,7 +730,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                         let value = if l.source == Source::Forced && !l.score.is_win() {
                             "forced".to_string()
                         } else {
-                            Spoken(l.score).to_string()
+                            with_chance(board.to_move(), l.score)
                         };
                         Some(format!("{} ({value})", board.name(l.best?)))
                     })
@@ -749,7 +762,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                     "engine plays {} ({level}{}, {})",
                     board.name(cell),
                     t.source.name(),
-                    Spoken(t.score)
+                    with_chance(board.to_move(), t.score)
                 );
             }
             board.place(cell);

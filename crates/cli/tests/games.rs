@@ -829,6 +829,21 @@ fn gomoku_play_over_a_pipe() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("engine plays"), "{out}");
+    // The engine's value with Black's chance beside it, on the evaluation's logistic scale of
+    // 225 units a logit: the value is White's, so Black's chance falls as it rises.
+    let (value, percent) = out
+        .lines()
+        .find_map(|l| {
+            let (_, after) = l.split_once("engine plays ")?;
+            let (_, said) = after.split_once(" (search, ")?;
+            said.strip_suffix("%)")?.split_once(", Black ")
+        })
+        .unwrap_or_else(|| panic!("{out}"));
+    let value: f64 = value.parse().unwrap();
+    let want = (100.0 / (1.0 + (value / 225.0).exp()))
+        .round()
+        .clamp(1.0, 99.0);
+    assert_eq!(percent.parse::<f64>().unwrap(), want, "{out}");
     assert!(out.contains("'zz' is not a move"), "{out}");
     assert!(
         out.contains("'\u{fffd}\u{fffd}' is not a move"),
