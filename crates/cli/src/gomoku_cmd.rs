@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use alphabeta::Score;
 use alphabeta_gomoku::{
-    black_chance, Board, Caps, Color, Engine, IterationReport, Level, Limit, LineReport, Rule,
-    Source, Spoken, VcfSearch, VctSearch,
+    black_chance, Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source,
+    Spoken, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
@@ -317,10 +317,10 @@ pub(crate) enum RuleArg {
     StandardCaro,
 }
 
-/// A value for the side to move `side`, as people read it, with Black's chance of winning
+/// A value for the side to move in `board`, as people read it, with Black's chance of winning
 /// beside it, as the page shows it: `-343, Black 82%` (only a proven result reads 0% or 100%).
-fn with_chance(side: Color, value: Score) -> String {
-    let chance = black_chance(side, value);
+fn with_chance(board: &Board, value: Score) -> String {
+    let chance = black_chance(board.to_move(), value, board.history().len());
     let percent = if chance == 0.0 || chance == 1.0 {
         100.0 * chance
     } else {
@@ -423,7 +423,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             iterations,
             best_move: best,
             score: Spoken(t.score).to_string(),
-            black_chance: black_chance(shown.to_move(), t.score),
+            black_chance: black_chance(shown.to_move(), t.score, shown.history().len()),
             pv: shown.names(&t.pv),
             source: how.into(),
             nodes: t.nodes,
@@ -441,7 +441,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             }
             Some(m) => println!(
                 "best move: {m} ({}, {how}; line {})",
-                with_chance(shown.to_move(), t.score),
+                with_chance(&shown, t.score),
                 shown.names(&t.pv).join(" ")
             ),
             None => println!("the game is over"),
@@ -730,7 +730,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                         let value = if l.source == Source::Forced && !l.score.is_win() {
                             "forced".to_string()
                         } else {
-                            with_chance(board.to_move(), l.score)
+                            with_chance(&board, l.score)
                         };
                         Some(format!("{} ({value})", board.name(l.best?)))
                     })
@@ -762,7 +762,7 @@ fn play(a: &PlayArgs) -> Result<()> {
                     "engine plays {} ({level}{}, {})",
                     board.name(cell),
                     t.source.name(),
-                    with_chance(board.to_move(), t.score)
+                    with_chance(&board, t.score)
                 );
             }
             board.place(cell);

@@ -408,9 +408,9 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     assert_eq!(moves[8]["value"], "win in 1", "l8 makes five");
     assert_eq!(j["black"]["blunders"], 0);
     // White's first corner move (a1) hands Black a free move: more than a mistake's loss,
-    // from a game still open (at depth 6, 249 units for Black: White's chance 0.25, then
+    // from a game still open (at depth 6, 242 units for Black: White's chance 0.24, then
     // 0.04). The second (a2) loses as many units, but in a game already lost by the values
-    // (0.05 to 0.005): not marked. a3, which lets the three through, is a blunder.
+    // (0.04 to 0.004): not marked. a3, which lets the three through, is a blunder.
     assert!(
         ["mistake", "blunder"].contains(&moves[1]["verdict"].as_str().unwrap()),
         "{}",
@@ -420,15 +420,17 @@ fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     assert!(moves[3]["loss"].as_i64().unwrap() >= 225, "{}", moves[3]);
     let white = j["white"]["blunders"].as_u64().unwrap();
     assert!((1..=2).contains(&white), "{j}");
-    // The chance each move lost, from its two values on the logistic scale (225 units a
-    // logit, a proven loss 0): why a2 is not marked though it lost as many units as a1.
-    let chance = |v: &Value| match v.as_str().unwrap() {
+    // The chance each move lost, from its two values on the logistic scale (200 units a
+    // logit and 6 a stone before the move, a proven loss 0): why a2 is not marked though it
+    // lost as many units as a1.
+    let chance = |v: &Value, stones: f64| match v.as_str().unwrap() {
         v if v.starts_with("win") || v == "sure win" => 1.0,
         v if v.starts_with("loss") || v == "sure loss" => 0.0,
-        v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / 225.0).exp()),
+        v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / (200.0 + 6.0 * stones)).exp()),
     };
     for m in &moves[1..6] {
-        let lost: f64 = chance(&m["best_value"]) - chance(&m["value"]);
+        let stones = m["number"].as_f64().unwrap() - 1.0;
+        let lost: f64 = chance(&m["best_value"], stones) - chance(&m["value"], stones);
         let got = m["chance_lost"].as_f64().unwrap();
         assert!((got - lost.max(0.0)).abs() < 1e-9, "{m}");
     }
@@ -829,8 +831,9 @@ fn gomoku_play_over_a_pipe() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("engine plays"), "{out}");
-    // The engine's value with Black's chance beside it, on the evaluation's logistic scale of
-    // 225 units a logit: the value is White's, so Black's chance falls as it rises.
+    // The engine's value with Black's chance beside it, on the evaluation's logistic scale
+    // (200 units a logit and 6 a stone: 206 with h8 alone on the board): the value is
+    // White's, so Black's chance falls as it rises.
     let (value, percent) = out
         .lines()
         .find_map(|l| {
@@ -840,7 +843,7 @@ fn gomoku_play_over_a_pipe() {
         })
         .unwrap_or_else(|| panic!("{out}"));
     let value: f64 = value.parse().unwrap();
-    let want = (100.0 / (1.0 + (value / 225.0).exp()))
+    let want = (100.0 / (1.0 + (value / 206.0).exp()))
         .round()
         .clamp(1.0, 99.0);
     assert_eq!(percent.parse::<f64>().unwrap(), want, "{out}");

@@ -62,7 +62,7 @@ impl IterationReport {
             depth: it.depth,
             seldepth: it.seldepth,
             score: Spoken(it.score).to_string(),
-            black_chance: black_chance(board.to_move(), it.score),
+            black_chance: black_chance(board.to_move(), it.score, board.history().len()),
             pv: board.names(it.pv),
             nodes: it.nodes,
             nodes_per_second: (it.nodes as f64 / secs) as u64,
@@ -99,7 +99,7 @@ impl LineReport {
         Some(LineReport {
             cell: board.name(t.best?),
             score: Spoken(t.score).to_string(),
-            black_chance: black_chance(board.to_move(), t.score),
+            black_chance: black_chance(board.to_move(), t.score, board.history().len()),
             pv: board.names(&t.pv),
             source: t.source.name(),
             depth: t.depth,
@@ -111,7 +111,7 @@ impl LineReport {
         Some(LineReport {
             cell: board.name(*l.pv.first()?),
             score: Spoken(l.score).to_string(),
-            black_chance: black_chance(board.to_move(), l.score),
+            black_chance: black_chance(board.to_move(), l.score, board.history().len()),
             pv: board.names(&l.pv),
             source: Source::Search.name(),
             depth: l.depth,

@@ -40,19 +40,29 @@ impl std::fmt::Display for Spoken {
     }
 }
 
-/// The chance of winning that a value stands for, 0 to 1: the evaluation's logistic scale, on
-/// which its weights were fitted to game results. A proven win or loss, millions of units
-/// away, comes out at 1 and 0 exactly.
-pub fn winning_chance(value: Score) -> f64 {
-    1.0 / (1.0 + (-f64::from(value.0) / f64::from(UNITS_PER_LOGIT)).exp())
+/// The evaluation's units in a logit of the game's result with `stones` on the board: 200
+/// plus 6 a stone. A value means less as the game goes on (it sums the worth of more and more
+/// threats): fitted to the results of the engine's own games, where the best scale grew from
+/// 200 units in the first ten stones to 425-650 at 41-60 (docs/BENCHMARKS.md, session 104);
+/// one fixed scale, right at first, had the middle game's 90% won 80% of the time.
+pub fn units_per_logit(stones: usize) -> f64 {
+    200.0 + 6.0 * stones as f64
 }
 
-/// Black's chance of winning ([`winning_chance`]) where `value` is `side`'s value: one scale
-/// for a game's every position, whoever is to move (the review's curve, the page's score).
-pub fn black_chance(side: Color, value: Score) -> f64 {
+/// The chance of winning that a value stands for with `stones` on the board, 0 to 1: a
+/// logistic curve, [`units_per_logit`] a logit. A proven win or loss, millions of units away,
+/// comes out at 1 and 0 exactly.
+pub fn winning_chance(value: Score, stones: usize) -> f64 {
+    1.0 / (1.0 + (-f64::from(value.0) / units_per_logit(stones)).exp())
+}
+
+/// Black's chance of winning ([`winning_chance`]) where `value` is `side`'s value with
+/// `stones` on the board: one scale for a game's every position, whoever is to move (the
+/// review's curve, the page's score).
+pub fn black_chance(side: Color, value: Score, stones: usize) -> f64 {
     match side {
-        Color::Black => winning_chance(value),
-        Color::White => 1.0 - winning_chance(value),
+        Color::Black => winning_chance(value, stones),
+        Color::White => 1.0 - winning_chance(value, stones),
     }
 }
 
@@ -78,8 +88,9 @@ pub fn black_chance(side: Color, value: Score) -> f64 {
 const MY_WEIGHT: [i32; 8] = [0, 3, 9, 14, 39, 80, 107, 0];
 const THEIR_WEIGHT: [i32; 8] = [0, 3, 9, 14, 32, 80, 171, 330];
 
-/// The evaluation's units in a logit of the game's result: the counts' weights were fitted
-/// at 150 a logit and now weigh 3/2 of that (the review judges moves' losses in it).
+/// The evaluation's units in a logit of the game's result as the counts' weights were fitted
+/// (at 150 a logit; they now weigh 3/2 of that), and as [`units_per_logit`] has it at four
+/// stones: the unit of the review's losses and of the levels' spread.
 pub(crate) const UNITS_PER_LOGIT: i32 = 225;
 
 /// The worth of a position's threats for the side `me`, whose counts are `me`, against `op`

@@ -9,8 +9,8 @@ use crate::evaluation::{black_chance, is_sure, winning_chance, Spoken, UNITS_PER
 use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had: by what it lost in the evaluation's
-/// units, unless it hardly lowered the player's chance of winning (the evaluation's logistic
-/// scale, `UNITS_PER_LOGIT` a logit). Far ahead or far behind, a search's values swing by
+/// units, unless it hardly lowered the player's chance of winning ([`winning_chance`]: a
+/// logistic scale that widens as stones are added). Far ahead or far behind, a search's values swing by
 /// hundreds of units from one position to the next without a change in who wins; about an
 /// even position the units decide.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -32,7 +32,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The least loss, in the evaluation's units, of an inaccuracy: half a logit of the
-    /// evaluation's logistic scale (`UNITS_PER_LOGIT`).
+    /// evaluation's logistic scale in the opening (`UNITS_PER_LOGIT`).
     pub const INACCURACY: i32 = UNITS_PER_LOGIT / 2;
     /// The least loss of a mistake: one logit.
     pub const MISTAKE: i32 = UNITS_PER_LOGIT;
@@ -40,13 +40,14 @@ impl Verdict {
     pub const BLUNDER: i32 = 2 * UNITS_PER_LOGIT;
     /// The least fall of the winning chance (0 to 1) of an inaccuracy, a mistake and a
     /// blunder, as chess tools judge moves by the chance rather than by the value. About an
-    /// even position the units' losses above lower it by more (half a logit 0.12, one 0.23,
-    /// two 0.38), so there the units decide.
+    /// even position in the opening the units' losses above lower it by more (half a logit
+    /// 0.12, one 0.23, two 0.38), so there the units decide; later, where a unit is worth
+    /// less, the chance decides sooner.
     pub const CHANCE_FALLS: [f64; 3] = [0.05, 0.1, 0.15];
 
     /// The verdict on a move worth `played` where the best was worth `best` (both for the
-    /// player, from the position before the move).
-    pub fn of(best: Score, played: Score) -> Verdict {
+    /// player, from the position before the move, which had `stones` on the board).
+    pub fn of(best: Score, played: Score, stones: usize) -> Verdict {
         if !best.is_loss() && played.is_loss() {
             // The move's position is proven lost; the best move's held out.
             return Verdict::Blunder;
@@ -55,7 +56,7 @@ impl Verdict {
             // A win proven before the move and not after it. The search after it may just
             // not reach the proof in its time (a winning move looks so under load), so the
             // chance lost decides how bad it is, from a missed win's inaccuracy up.
-            let by_chance = Self::by(chance_fall(best, played), Self::CHANCE_FALLS);
+            let by_chance = Self::by(chance_fall(best, played, stones), Self::CHANCE_FALLS);
             return by_chance.max(Verdict::Inaccuracy);
         }
         if best.is_decisive() || played.is_decisive() {
@@ -66,7 +67,10 @@ impl Verdict {
             best.0 - played.0,
             [Self::INACCURACY, Self::MISTAKE, Self::BLUNDER],
         );
-        by_units.min(Self::by(chance_fall(best, played), Self::CHANCE_FALLS))
+        by_units.min(Self::by(
+            chance_fall(best, played, stones),
+            Self::CHANCE_FALLS,
+        ))
     }
 
     /// The verdict on a loss against the least losses of an inaccuracy, a mistake and a
@@ -96,8 +100,8 @@ impl Verdict {
 
 /// How much lower the chance of winning is at `played` than at `best` (0 where it is not
 /// lower): what a move worth `played` lost where the best was worth `best`.
-fn chance_fall(best: Score, played: Score) -> f64 {
-    (winning_chance(best) - winning_chance(played)).max(0.0)
+fn chance_fall(best: Score, played: Score, stones: usize) -> f64 {
+    (winning_chance(best, stones) - winning_chance(played, stones)).max(0.0)
 }
 
 /// A fall of the winning chance (0 to 1) in whole percentage points, rounded down, as the
@@ -179,9 +183,9 @@ pub struct MoveReport {
     pub best_line: Vec<String>,
     /// See [`MoveReview::reply_line`].
     pub reply_line: Vec<String>,
-    /// Black's chance of winning after the move, 0 to 1, as [`Verdict`] reads the value
-    /// ([`winning_chance`]; a proven win 1, a proven loss 0, a proven draw one half): the curve of
-    /// a game's chances.
+    /// Black's chance of winning after the move, 0 to 1 ([`black_chance`] of the position
+    /// after it; a proven win 1, a proven loss 0, a proven draw one half): the curve of a
+    /// game's chances.
     pub black_chance: f64,
 }
 
@@ -200,7 +204,7 @@ impl MoveReport {
             verdict: r.verdict,
             best_line: board.names(&r.best_line),
             reply_line: board.names(&r.reply_line),
-            black_chance: black_chance(r.player, r.played_score),
+            black_chance: black_chance(r.player, r.played_score, number),
         }
     }
 }
@@ -379,7 +383,7 @@ pub fn review(
                 verdict: if chosen {
                     Verdict::Good
                 } else {
-                    Verdict::of(best_score, played_score)
+                    Verdict::of(best_score, played_score, first + i)
                 },
                 best_line: before.line.clone(),
                 reply_line: next.line.clone(),
@@ -388,7 +392,7 @@ pub fn review(
                 review.loss = (best_score.0 - played_score.0).max(0);
             }
             if !chosen {
-                review.chance_lost = chance_fall(best_score, played_score);
+                review.chance_lost = chance_fall(best_score, played_score, first + i);
             }
             review
         })
@@ -529,8 +533,9 @@ mod tests {
         assert_ne!(ignored.best_score, Score::DRAW, "{}", ignored.best_score);
         assert!(ignored.played_score.is_loss());
         assert_eq!((ignored.verdict, ignored.loss), (Verdict::Blunder, 0));
-        // Its chance fell from the block's (225 units a logit) to nothing, a proven loss.
-        let before = 1.0 / (1.0 + (-f64::from(ignored.best_score.0) / 225.0).exp());
+        // Its chance fell from the block's (with 7 stones on the board, 200 + 6 x 7 = 242
+        // units a logit) to nothing, a proven loss.
+        let before = 1.0 / (1.0 + (-f64::from(ignored.best_score.0) / 242.0).exp());
         assert!((ignored.chance_lost - before).abs() < 1e-12);
         assert_eq!(ignored.best_line.len(), 1 + next.pv.len());
         assert_eq!(ignored.best_line[1..], next.pv[..]);
@@ -613,33 +618,44 @@ mod tests {
 
     /// Walking into a proven loss is a blunder whatever the numbers; a proven win no longer
     /// proven is judged by the chance it lost, an inaccuracy at least; a slower win or a
-    /// faster loss is nothing; otherwise the loss decides.
+    /// faster loss is nothing; otherwise the loss decides, unless the chance barely fell.
+    /// The chance is 1 / (1 + e^-x) at x logits; with 4 stones on the board a logit is 224
+    /// units (200 and 6 a stone), with 100 stones 800.
     #[test]
     fn verdicts() {
-        let v = |a: i32, b: i32| Verdict::of(Score(a), Score(b));
+        let v = |a: i32, b: i32| Verdict::of(Score(a), Score(b), 4);
         assert_eq!(
-            Verdict::of(Score(-900), Score::loss_in(4)),
+            Verdict::of(Score(-900), Score::loss_in(4), 4),
             Verdict::Blunder
         );
         assert_eq!(
-            Verdict::of(Score::win_in(3), Score::loss_in(2)),
+            Verdict::of(Score::win_in(3), Score::loss_in(2), 4),
             Verdict::Blunder
         );
-        // A win let go: 900 units are 4 logits, a chance of 0.982 (a fall of 0.018); 450 are
-        // 2 logits, 0.881 (0.119); 225 are 1 logit, 0.731 (0.269).
+        // A win let go: 900 units are 4.02 logits, a chance of 0.982 (a fall of 0.018); 450
+        // are 2.01 logits, 0.882 (0.118); 225 are 1.00 logit, 0.732 (0.268).
         assert_eq!(
-            Verdict::of(Score::win_in(3), Score(900)),
+            Verdict::of(Score::win_in(3), Score(900), 4),
             Verdict::Inaccuracy
         );
-        assert_eq!(Verdict::of(Score::win_in(3), Score(450)), Verdict::Mistake);
-        assert_eq!(Verdict::of(Score::win_in(3), Score(225)), Verdict::Blunder);
-        assert_eq!(Verdict::of(Score::win_in(3), Score::DRAW), Verdict::Blunder);
         assert_eq!(
-            Verdict::of(Score::win_in(3), Score::win_in(9)),
+            Verdict::of(Score::win_in(3), Score(450), 4),
+            Verdict::Mistake
+        );
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score(225), 4),
+            Verdict::Blunder
+        );
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score::DRAW, 4),
+            Verdict::Blunder
+        );
+        assert_eq!(
+            Verdict::of(Score::win_in(3), Score::win_in(9), 4),
             Verdict::Good
         );
         assert_eq!(
-            Verdict::of(Score::loss_in(8), Score::loss_in(2)),
+            Verdict::of(Score::loss_in(8), Score::loss_in(2), 4),
             Verdict::Good
         );
         // About an even position the units decide (112, 225 and 450 units).
@@ -647,19 +663,25 @@ mod tests {
         assert_eq!(v(56, -56), Verdict::Inaccuracy);
         assert_eq!(v(112, -113), Verdict::Mistake);
         assert_eq!(v(225, -225), Verdict::Blunder);
-        // Far ahead, the chance (1 / (1 + e^-x) at x logits, 225 units a logit): 300 units
-        // from 5.33 to 4 logits are 0.9952 to 0.9820, a fall of 0.013: nothing.
+        // Far ahead, the chance: 300 units from 5.36 to 4.02 logits are 0.9953 to 0.9823, a
+        // fall of 0.013: nothing.
         assert_eq!(v(1200, 900), Verdict::Good);
-        // From -1.33 logits to -5.33: 0.2086 to 0.0048, a fall of 0.204 (a corner move
-        // while the opponent builds): a blunder still.
+        // From -1.34 logits to -5.36: 0.208 to 0.005, a fall of 0.203 (a corner move while
+        // the opponent builds): a blunder still.
         assert_eq!(v(-300, -1200), Verdict::Blunder);
-        // From -3 logits to -5.33 (0.0474 to 0.0048, 0.043): the game was lost already.
+        // From -3.01 logits to -5.36 (0.047 to 0.005, 0.042): the game was lost already.
         assert_eq!(v(-675, -1200), Verdict::Good);
-        // From 3 to 2 logits (0.9526 to 0.8808, 0.072): 225 units, only an inaccuracy.
+        // From 3.01 to 2.01 logits (0.953 to 0.882, 0.071): 225 units, only an inaccuracy.
         assert_eq!(v(675, 450), Verdict::Inaccuracy);
-        assert!((winning_chance(Score(0)) - 0.5).abs() < 1e-12);
-        assert!((winning_chance(Score(UNITS_PER_LOGIT)) - 0.731_058_6).abs() < 1e-6);
-        assert_eq!(winning_chance(Score::win_in(40)), 1.0);
-        assert_eq!(winning_chance(Score::loss_in(40)), 0.0);
+        // The same 450 units from 600 to 150: at 4 stones 2.68 to 0.67 logits (0.936 to
+        // 0.661, 0.274), a blunder; at 100 stones, where a value means less, 0.75 to 0.19
+        // (0.679 to 0.547, 0.132), a mistake.
+        assert_eq!(v(600, 150), Verdict::Blunder);
+        assert_eq!(Verdict::of(Score(600), Score(150), 100), Verdict::Mistake);
+        assert!((winning_chance(Score(0), 50) - 0.5).abs() < 1e-12);
+        assert!((winning_chance(Score(224), 4) - 0.731_058_6).abs() < 1e-6);
+        assert!((winning_chance(Score(800), 100) - 0.731_058_6).abs() < 1e-6);
+        assert_eq!(winning_chance(Score::win_in(40), 200), 1.0);
+        assert_eq!(winning_chance(Score::loss_in(40), 200), 0.0);
     }
 }

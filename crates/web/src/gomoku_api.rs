@@ -688,7 +688,7 @@ pub async fn think(
             let done = DoneEvent {
                 cell: thought.best.map(|c| board.name(c)),
                 score: Spoken(thought.score).to_string(),
-                black_chance: black_chance(board.to_move(), thought.score),
+                black_chance: black_chance(board.to_move(), thought.score, board.history().len()),
                 pv: board.names(&thought.pv),
                 depth: thought.depth,
                 nodes: thought.nodes,

@@ -928,11 +928,12 @@ async fn a_gomoku_game_end_to_end() {
     let reply = done["move"].as_str().unwrap();
     assert_eq!(done["game"]["moves"], json!(["h8", reply]));
     assert_eq!(done["game"]["to_move"], "black");
-    // Black's chance beside each score, on the evaluation's logistic scale of 225 units a
-    // logit: the scores are White's, so Black's chance falls as they rise.
+    // Black's chance beside each score, on the evaluation's logistic scale (200 units a logit
+    // and 6 a stone: 206 with h8 alone): the scores are White's, so Black's chance falls as
+    // they rise.
     let black_chance = |v: &Value| {
         let score: f64 = v["score"].as_str().unwrap().parse().unwrap();
-        let want = 1.0 / (1.0 + (score / 225.0).exp());
+        let want = 1.0 / (1.0 + (score / 206.0).exp());
         assert!(
             (v["black_chance"].as_f64().unwrap() - want).abs() < 1e-9,
             "{v}"
@@ -1277,16 +1278,17 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     let white = v["white"]["blunders"].as_u64().unwrap();
     assert!((1..=2).contains(&white), "{v}");
     // Black's chance after each move, for the page's graph: the value (the mover's) on the
-    // evaluation's logistic scale, 225 units a logit, proven results at 0 and 1.
+    // evaluation's logistic scale, 200 units a logit and 6 a stone on the board after the
+    // move, proven results at 0 and 1.
+    let chance = |value: &str, stones: f64| match value {
+        v if v.starts_with("win") => 1.0,
+        v if v.starts_with("loss") => 0.0,
+        v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / (200.0 + 6.0 * stones)).exp()),
+    };
     for m in moves {
         let value = m["value"].as_str().unwrap();
-        let mover = if value.starts_with("win") {
-            1.0
-        } else if value.starts_with("loss") {
-            0.0
-        } else {
-            1.0 / (1.0 + (-value.parse::<f64>().unwrap() / 225.0).exp())
-        };
+        let number = m["number"].as_f64().unwrap();
+        let mover = chance(value, number);
         let black = if m["player"] == "black" {
             mover
         } else {
@@ -1294,16 +1296,13 @@ async fn a_review_marks_the_move_that_lost_the_game() {
         };
         let got = m["black_chance"].as_f64().unwrap();
         assert!((got - black).abs() < 1e-9, "{m}");
-        // The chance the mover lost: the same scale, before the move less after it.
-        let before = match m["best_value"].as_str().unwrap() {
-            v if v.starts_with("win") => 1.0,
-            v if v.starts_with("loss") => 0.0,
-            v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / 225.0).exp()),
-        };
+        // The chance the mover lost: the scale of the position before the move, its best
+        // value less the move's.
+        let before = chance(m["best_value"].as_str().unwrap(), number - 1.0);
         let lost = if m["best"] == m["move"] {
             0.0
         } else {
-            (before - mover).max(0.0)
+            (before - chance(value, number - 1.0)).max(0.0)
         };
         let got = m["chance_lost"].as_f64().unwrap();
         assert!((got - lost).abs() < 1e-9, "{m}");
