@@ -10,9 +10,9 @@ use crate::{Board, Color, Engine, Limit, SgfGame, SgfNote, Source};
 
 /// How a move compares with the best the player had: by what it lost in the evaluation's
 /// units, unless it hardly lowered the player's chance of winning ([`winning_chance`]: a
-/// logistic scale that widens as stones are added). Far ahead or far behind, a search's values swing by
-/// hundreds of units from one position to the next without a change in who wins; about an
-/// even position the units decide.
+/// logistic scale that widens as stones are added). Far ahead or far behind, a search's
+/// values swing by hundreds of units from one position to the next without a change in who
+/// wins; about an even position the units decide.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
@@ -99,7 +99,8 @@ impl Verdict {
 }
 
 /// How much lower the chance of winning is at `played` than at `best` (0 where it is not
-/// lower): what a move worth `played` lost where the best was worth `best`.
+/// lower), both on the scale of `stones` on the board: what a move worth `played` lost
+/// where the best was worth `best`.
 fn chance_fall(best: Score, played: Score, stones: usize) -> f64 {
     (winning_chance(best, stones) - winning_chance(played, stones)).max(0.0)
 }
