@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use alphabeta::Score;
 use alphabeta_gomoku::{
-    black_chance, Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source,
+    black_chance_at, Board, Caps, Engine, IterationReport, Level, Limit, LineReport, Rule, Source,
     Spoken, VcfSearch, VctSearch,
 };
 use anyhow::{Context, Result};
@@ -320,7 +320,7 @@ pub(crate) enum RuleArg {
 /// A value for the side to move in `board`, as people read it, with Black's chance of winning
 /// beside it, as the page shows it: `-343, Black 82%` (only a proven result reads 0% or 100%).
 fn with_chance(board: &Board, value: Score) -> String {
-    let chance = black_chance(board.to_move(), value, board.history().len());
+    let chance = black_chance_at(board, value);
     let percent = if chance == 0.0 || chance == 1.0 {
         100.0 * chance
     } else {
@@ -423,7 +423,7 @@ fn analyze(a: &AnalyzeArgs) -> Result<()> {
             iterations,
             best_move: best,
             score: Spoken(t.score).to_string(),
-            black_chance: black_chance(shown.to_move(), t.score, shown.history().len()),
+            black_chance: black_chance_at(&shown, t.score),
             pv: shown.names(&t.pv),
             source: how.into(),
             nodes: t.nodes,

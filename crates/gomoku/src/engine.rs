@@ -8,7 +8,7 @@ use alphabeta::{
     mix64, Game, Iteration, NoObserver, Observer, RootLine, Score, Search, SearchOptions,
 };
 
-use crate::{black_chance, Board, Cell, Level, Spoken, Threats, VcfSearch};
+use crate::{black_chance_at, Board, Cell, Level, Spoken, Threats, VcfSearch};
 
 /// How the move was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub struct IterationReport {
     /// The score for the side to move, as people read it ([`Spoken`]: `"win in 3"` when
     /// proven, `"sure win"` when the evaluation is sure).
     pub score: String,
-    /// Black's chance of winning as the score has it, 0 to 1 ([`black_chance`]).
+    /// Black's chance of winning as the score has it, 0 to 1 ([`black_chance_at`]).
     pub black_chance: f64,
     /// The principal variation.
     pub pv: Vec<String>,
@@ -62,7 +62,7 @@ impl IterationReport {
             depth: it.depth,
             seldepth: it.seldepth,
             score: Spoken(it.score).to_string(),
-            black_chance: black_chance(board.to_move(), it.score, board.history().len()),
+            black_chance: black_chance_at(board, it.score),
             pv: board.names(it.pv),
             nodes: it.nodes,
             nodes_per_second: (it.nodes as f64 / secs) as u64,
@@ -81,7 +81,7 @@ pub struct LineReport {
     /// Its value for the side to move, as people read it ([`Spoken`]: `"win in 3"` when
     /// proven, `"sure win"` when the evaluation is sure).
     pub score: String,
-    /// Black's chance of winning after it, as its score has it, 0 to 1 ([`black_chance`]).
+    /// Black's chance of winning after it, as its score has it, 0 to 1 ([`black_chance_at`]).
     pub black_chance: f64,
     /// The expected line, the move first.
     pub pv: Vec<String>,
@@ -99,7 +99,7 @@ impl LineReport {
         Some(LineReport {
             cell: board.name(t.best?),
             score: Spoken(t.score).to_string(),
-            black_chance: black_chance(board.to_move(), t.score, board.history().len()),
+            black_chance: black_chance_at(board, t.score),
             pv: board.names(&t.pv),
             source: t.source.name(),
             depth: t.depth,
@@ -111,7 +111,7 @@ impl LineReport {
         Some(LineReport {
             cell: board.name(*l.pv.first()?),
             score: Spoken(l.score).to_string(),
-            black_chance: black_chance(board.to_move(), l.score, board.history().len()),
+            black_chance: black_chance_at(board, l.score),
             pv: board.names(&l.pv),
             source: Source::Search.name(),
             depth: l.depth,

@@ -66,6 +66,12 @@ pub fn black_chance(side: Color, value: Score, stones: usize) -> f64 {
     }
 }
 
+/// Black's chance of winning in `board` where `value` is the side to move's ([`black_chance`]
+/// with the position's own side and stones): what the reports of a search show.
+pub fn black_chance_at(board: &Board, value: Score) -> f64 {
+    black_chance(board.to_move(), value, board.history().len())
+}
+
 /// Worth of each pattern count (an empty cell and a direction where a stone would make it),
 /// for the side to move and for its opponent. From the three up, fitted to game results (a
 /// logistic regression of who won on the counts, over 16,401 positions of 600 games between

@@ -53,7 +53,9 @@ pub use counts::Counts;
 pub use engine::{
     search_options, Caps, Engine, IterationReport, Limit, LineReport, Source, Thought, TimePlan,
 };
-pub use evaluation::{black_chance, units_per_logit, winning_chance, Spoken, Threats};
+pub use evaluation::{
+    black_chance, black_chance_at, units_per_logit, winning_chance, Spoken, Threats,
+};
 pub use game::MAX_MOVES;
 pub use level::{Level, NoSuchLevel};
 pub use patterns::{Pattern, PATTERNS};

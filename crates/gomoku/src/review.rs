@@ -368,6 +368,8 @@ pub fn review(
         .map(|(i, (pair, &cell))| {
             let (before, next) = (&pair[0], &pair[1]);
             let (best_score, played_score) = (before.score, next.after());
+            // The chance is read on the scale of the position before the move.
+            let stones = first + i;
             let chosen = before.best == Some(cell);
             let mut review = MoveReview {
                 cell,
@@ -384,7 +386,7 @@ pub fn review(
                 verdict: if chosen {
                     Verdict::Good
                 } else {
-                    Verdict::of(best_score, played_score, first + i)
+                    Verdict::of(best_score, played_score, stones)
                 },
                 best_line: before.line.clone(),
                 reply_line: next.line.clone(),
@@ -393,7 +395,7 @@ pub fn review(
                 review.loss = (best_score.0 - played_score.0).max(0);
             }
             if !chosen {
-                review.chance_lost = chance_fall(best_score, played_score, first + i);
+                review.chance_lost = chance_fall(best_score, played_score, stones);
             }
             review
         })

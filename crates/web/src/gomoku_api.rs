@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta::{mix64, StopHandle};
 use alphabeta_gomoku::{
-    black_chance, read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine,
+    black_chance_at, read_psq, read_sgf, review_sgf, Board, Caps, Cell, Color, Engine,
     IterationReport, Level, Limit, LineReport, MoveReport, MoveReview, Rule, SgfGame, Spoken,
     Summary,
 };
@@ -688,7 +688,7 @@ pub async fn think(
             let done = DoneEvent {
                 cell: thought.best.map(|c| board.name(c)),
                 score: Spoken(thought.score).to_string(),
-                black_chance: black_chance(board.to_move(), thought.score, board.history().len()),
+                black_chance: black_chance_at(board, thought.score),
                 pv: board.names(&thought.pv),
                 depth: thought.depth,
                 nodes: thought.nodes,
