@@ -1279,10 +1279,10 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     assert!((1..=2).contains(&white), "{v}");
     // Black's chance after each move, for the page's graph: the value (the mover's) on the
     // evaluation's logistic scale, 200 units a logit and 6 a stone on the board after the
-    // move, proven results at 0 and 1.
+    // move, proven and sure results at 0 and 1.
     let chance = |value: &str, stones: f64| match value {
-        v if v.starts_with("win") => 1.0,
-        v if v.starts_with("loss") => 0.0,
+        v if v.starts_with("win") || v == "sure win" => 1.0,
+        v if v.starts_with("loss") || v == "sure loss" => 0.0,
         v => 1.0 / (1.0 + (-v.parse::<f64>().unwrap() / (200.0 + 6.0 * stones)).exp()),
     };
     for m in moves {
