@@ -269,9 +269,19 @@ impl Engine {
         self.search.resize_table();
     }
 
-    /// Searches with `n` threads (Lazy SMP; 1 is deterministic).
+    /// Searches with `n` threads (Lazy SMP; 1 is deterministic). A move at a
+    /// [level](Self::set_level) is searched on one.
     pub fn set_threads(&mut self, n: usize) {
         self.search.options.threads = n.clamp(1, 256);
+    }
+
+    /// The threads a move searches with: [`set_threads`](Self::set_threads)'s, 1 at a level.
+    pub fn threads(&self) -> usize {
+        if self.level.is_some() {
+            1
+        } else {
+            self.search.options.threads
+        }
     }
 
     /// Forgets what earlier searches learned (a new game).
@@ -336,14 +346,18 @@ impl Engine {
     ) -> Vec<Thought> {
         if let (1, Some((level, state))) = (n, self.level) {
             // A weaker move: the level's best few under its node cap, one chosen by chance.
-            // The search itself at full strength (no level), under the level's node cap.
-            let caps = self.caps;
+            // The search itself at full strength (no level), under the level's node cap, on
+            // one thread: the cap counts the main thread's nodes, so helpers would make the
+            // level stronger than measured, and its moves would no longer follow the seed.
+            let (caps, threads) = (self.caps, self.search.options.threads);
             let nodes = caps.nodes.map_or(level.nodes(), |c| c.min(level.nodes()));
             self.caps.nodes = Some(nodes);
             self.level = None;
+            self.set_threads(1);
             let mut lines =
                 self.think_lines_watched(board, limit, level.lines(), observer, on_iteration);
             self.caps = caps;
+            self.set_threads(threads);
             // SplitMix64: a counter, mixed.
             self.level = Some((level, state.wrapping_add(1)));
             let chosen = level.choose(&lines, mix64(state));
@@ -664,6 +678,28 @@ mod tests {
         let mut b = crate::test_util::board("h8i9");
         assert!(moves_of(&mut e, &mut b, Level::WEAKEST, 12).len() >= 2);
         assert_eq!(e.caps().nodes, Some(2_000_000));
+    }
+
+    #[test]
+    fn a_level_searches_on_one_thread_whatever_the_engines_threads() {
+        // Its node cap counts the main thread's nodes, and the seed alone must choose its
+        // moves: four threads at a level play what one thread does, to the node.
+        let level = Level::new(4).unwrap();
+        let (mut one, mut four) = (Engine::new(4), Engine::new(4));
+        four.set_threads(4);
+        one.set_level(Some(level), 11);
+        four.set_level(Some(level), 11);
+        assert_eq!(four.threads(), 1);
+        let mut b = crate::test_util::board("h8i9");
+        for _ in 0..6 {
+            let t1 = one.think(&mut b, Limit::Depth(64), |_| {});
+            let t4 = four.think(&mut b, Limit::Depth(64), |_| {});
+            assert_eq!((t4.best, t4.nodes, &t4.pv), (t1.best, t1.nodes, &t1.pv));
+            b.place(t1.best.unwrap());
+        }
+        // At full strength again, the engine's own threads.
+        four.set_level(None, 0);
+        assert_eq!(four.threads(), 4);
     }
 
     #[test]
