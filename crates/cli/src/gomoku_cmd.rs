@@ -74,7 +74,7 @@ pub struct Threads {
 }
 
 /// The thread counts the engine takes (it clamps to the same range).
-fn thread_count() -> clap::builder::RangedI64ValueParser<u16> {
+pub(crate) fn thread_count() -> clap::builder::RangedI64ValueParser<u16> {
     clap::value_parser!(u16).range(1..=256)
 }
 

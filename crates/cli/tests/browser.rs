@@ -27,10 +27,11 @@ impl Drop for Reaper {
     }
 }
 
-/// Starts `alphabeta serve` on a free port; returns the process and the page's address.
+/// Starts `alphabeta serve` on a free port, its Gomoku searches on two threads; returns the
+/// process and the page's address.
 fn start_server() -> (Reaper, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", "0", "--threads", "2"])
         .stdout(Stdio::piped())
         .spawn()
         .expect("alphabeta serve starts");
@@ -255,8 +256,10 @@ async fn gomoku(c: &Client, url: &str) {
     assert_eq!(stones[0], json!(["h8", "stone black"]));
     assert_eq!(stones[1][1], json!("stone white"));
     assert_ne!(stones[1][0], json!("h8"));
-    // The engine's thinking was shown, and the move string follows the board.
+    // The engine's thinking was shown, on the server's two threads, and the move string
+    // follows the board.
     assert_ne!(text(c, "g-depth").await, "–");
+    assert_eq!(text(c, "g-threads").await.trim(), "on 2 threads");
     let moves = js(c, "return document.getElementById('g-moves').value;").await;
     assert_eq!(
         moves,
@@ -299,7 +302,8 @@ async fn gomoku(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
-    // At level 1 the engine's reply searches at most the level's 1,000 nodes.
+    // At level 1 the engine's reply searches at most the level's 1,000 nodes, on one thread
+    // (helpers would add theirs to the count).
     set_value(c, "g-level", "1").await;
     click(c, "rect[data-cell=\"a1\"]").await;
     wait_until(
@@ -310,6 +314,7 @@ async fn gomoku(c: &Client, url: &str) {
     .await;
     let nodes: u64 = text(c, "g-nodes").await.replace(',', "").parse().unwrap();
     assert!((1..=1_000).contains(&nodes), "{nodes} nodes at level 1");
+    assert_eq!(text(c, "g-threads").await, "");
     set_value(c, "g-level", "").await;
     // A hint: Black (the player) has two open threes, e4-g4 and l10-l12, and White nothing,
     // so exactly four moves win at once by an open four (d4, h4, l9, l13). The three rings

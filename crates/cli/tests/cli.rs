@@ -185,6 +185,7 @@ fn bad_arguments_fail_with_a_message() {
         ["bench", "--depth", "-3"],
         ["tree", "--seed", "-5"],
         ["serve", "--port", "-1"],
+        ["serve", "--threads", "0"],
     ] {
         let o = alphabeta(&args);
         assert!(!o.status.success());

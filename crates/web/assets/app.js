@@ -295,6 +295,7 @@ const humansTurn = (game) => bothSides() || game.to_move === humanColour();
 
 function clearThinking() {
   for (const id of ["g-depth", "g-score", "g-nps", "g-nodes", "g-pv"]) $(id).textContent = "–";
+  $("g-threads").textContent = "";
 }
 
 async function newGame(moves) {
@@ -434,6 +435,8 @@ function onEngineEvent(event, d, ctrl) {
     $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : scoreText(d.score, d.black_chance);
     $("g-pv").textContent = d.pv.join(" ");
     $("g-nodes").textContent = d.nodes.toLocaleString("en");
+    // The move's nodes count every thread (the iterations' only the main one's).
+    $("g-threads").textContent = d.threads > 1 ? ` on ${d.threads} threads` : "";
     G.pv = [];
     G.review = null;
     G.view = null;

@@ -60,7 +60,7 @@ impl Games {
             slots: Mutex::new(HashMap::new()),
             engines: Mutex::new(
                 (0..limits.max_searches)
-                    .map(|_| Engine::new(limits.engine_megabytes))
+                    .map(|_| fresh_engine(limits))
                     .collect(),
             ),
             created: Default::default(),
@@ -426,6 +426,13 @@ fn release(app: &AppState, id: &str) {
     });
 }
 
+/// An engine as the limits set it up: its table's size, its threads.
+fn fresh_engine(limits: &Limits) -> Engine {
+    let mut engine = Engine::new(limits.engine_megabytes);
+    engine.set_threads(limits.engine_threads);
+    engine
+}
+
 /// Runs `search` with a claimed engine and puts the engine back in the pool; `None` if the
 /// engine panicked, in which case a fresh one takes its place, so a bug in the engine never
 /// loses an engine for good.
@@ -440,7 +447,7 @@ fn search_and_return<T>(
         engine.set_level(None, 0);
         engine
     } else {
-        Engine::new(app.limits.engine_megabytes)
+        fresh_engine(&app.limits)
     };
     app.games.engines().push(back);
     result.ok()
@@ -635,6 +642,8 @@ struct DoneEvent {
     depth: u32,
     nodes: u64,
     source: &'static str,
+    /// The threads it searched on (`nodes` counts them all; the iterations, the main one).
+    threads: usize,
     milliseconds: u64,
     game: Option<GameState>,
 }
@@ -672,12 +681,13 @@ pub async fn think(
             let shown = board.clone();
             let limit = Limit::Time(Duration::from_secs_f64(seconds));
             engine.set_level(level, Level::fresh_seed());
-            engine.think(board, limit, |it| {
+            let thought = engine.think(board, limit, |it| {
                 let e = IterationReport::new(&shown, it);
                 let _ = tx.blocking_send(json_event("iteration", &e));
-            })
+            });
+            (thought, engine.threads())
         },
-        move |slot, board, thought| {
+        move |slot, board, (thought, threads)| {
             // Play the move on the game, if it still exists.
             let game = slot.map(|s| {
                 if let Some(c) = thought.best {
@@ -693,6 +703,7 @@ pub async fn think(
                 depth: thought.depth,
                 nodes: thought.nodes,
                 source: thought.source.name(),
+                threads,
                 milliseconds: start.elapsed().as_millis() as u64,
                 game,
             };

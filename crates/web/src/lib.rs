@@ -45,6 +45,8 @@ pub struct Limits {
     pub max_searches: usize,
     /// Transposition table of each engine, in MiB.
     pub engine_megabytes: usize,
+    /// Threads each Gomoku search runs on (Lazy SMP; a move at a level runs on one).
+    pub engine_threads: usize,
     /// Games kept in memory at once.
     pub max_games: usize,
     /// A game nobody touched for this long is forgotten.
@@ -62,6 +64,7 @@ impl Default for Limits {
             max_think: Duration::from_secs(30),
             max_searches: 2,
             engine_megabytes: 32,
+            engine_threads: 1,
             max_games: 500,
             game_idle: Duration::from_secs(3600),
             header_timeout: Duration::from_secs(10),

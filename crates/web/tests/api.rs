@@ -928,6 +928,7 @@ async fn a_gomoku_game_end_to_end() {
     let reply = done["move"].as_str().unwrap();
     assert_eq!(done["game"]["moves"], json!(["h8", reply]));
     assert_eq!(done["game"]["to_move"], "black");
+    assert_eq!(done["threads"], 1, "{done}");
     // Black's chance beside each score, on the evaluation's logistic scale (200 units a logit
     // and 6 a stone: 206 with h8 alone): the scores are White's, so Black's chance falls as
     // they rise.
@@ -1087,7 +1088,12 @@ async fn gomoku_requests_that_make_no_sense() {
 
 #[tokio::test]
 async fn a_level_plays_within_its_nodes_and_leaves_the_engine_at_full_strength() {
-    let base = start(small()).await; // one engine, shared by every request
+    // One engine, shared by every request, on two threads.
+    let base = start(Limits {
+        engine_threads: 2,
+        ..small()
+    })
+    .await;
     let c = Client::new();
     let g = new_game(&c, &base, json!({"moves": "h8i9h9i8"})).await;
     let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
@@ -1101,11 +1107,12 @@ async fn a_level_plays_within_its_nodes_and_leaves_the_engine_at_full_strength()
         assert_eq!(last, "done", "{ev:?}");
         done.clone()
     };
-    // Level 1 searches at most its 1,000 nodes.
+    // Level 1 searches at most its 1,000 nodes, on one thread (a helper's nodes would count).
     let (s, ev) = events(&c, &format!("{game}/think?time=2&level=1")).await;
     assert_eq!(s, 200);
     let d = done(&ev);
     assert!(d["nodes"].as_u64().unwrap() <= 1_000, "{d}");
+    assert_eq!(d["threads"], 1, "{d}");
     assert_eq!(d["game"]["moves"].as_array().unwrap().len(), 5);
     // The same engine, asked for one hint, looks for one line, not the level's eight...
     let (_, ev) = events(&c, &format!("{game}/hint?time=0.3&lines=1")).await;
@@ -1119,6 +1126,7 @@ async fn a_level_plays_within_its_nodes_and_leaves_the_engine_at_full_strength()
     let (_, ev) = events(&c, &format!("{game}/think?time=0.5")).await;
     let d = done(&ev);
     assert!(d["nodes"].as_u64().unwrap() > 10_000, "{d}");
+    assert_eq!(d["threads"], 2, "{d}");
 }
 
 #[tokio::test]
