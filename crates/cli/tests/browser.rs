@@ -260,6 +260,8 @@ async fn gomoku(c: &Client, url: &str) {
     // follows the board.
     assert_ne!(text(c, "g-depth").await, "–");
     assert_eq!(text(c, "g-threads").await.trim(), "on 2 threads");
+    let speed = text(c, "g-nps").await.replace(',', "");
+    assert!(speed.parse::<u64>().is_ok_and(|n| n > 0), "{speed} nodes/s");
     let moves = js(c, "return document.getElementById('g-moves').value;").await;
     assert_eq!(
         moves,
