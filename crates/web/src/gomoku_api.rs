@@ -585,11 +585,15 @@ pub async fn review(
             let positions = game.history().len() as f64 + 1.0;
             let seconds = asked.min(max_think / positions);
             let limit = Limit::Exactly(Duration::from_secs_f64(seconds));
-            let caps = engine.caps();
+            let (caps, threads) = (engine.caps(), engine.threads());
             engine.set_caps(Caps {
                 depth: req.depth,
                 ..caps
             });
+            if req.depth.is_some() {
+                // The same review on any server: helper threads would make it vary.
+                engine.set_threads(1);
+            }
             let reviews =
                 alphabeta_gomoku::review(engine, game, 0, limit, |searched, positions| {
                     let p = ReviewProgress {
@@ -599,6 +603,7 @@ pub async fn review(
                     let _ = tx.blocking_send(json_event("progress", &p));
                 });
             engine.set_caps(caps);
+            engine.set_threads(threads);
             (reviews, seconds)
         },
         move |slot, game, (reviews, seconds)| {

@@ -1258,6 +1258,18 @@ async fn a_review_marks_the_move_that_lost_the_game() {
     assert_eq!(s, 200, "{ev:?}");
     let (last, v) = ev.last().unwrap();
     assert_eq!(last, "done", "{ev:?}");
+    // A depth makes the review the same on any server, one whose searches run on four
+    // threads too.
+    let four = start(Limits {
+        engine_threads: 4,
+        ..small()
+    })
+    .await;
+    let url4 = format!("{four}/api/gomoku/games");
+    let (_, g4) = post(&c, &url4, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
+    let game4 = format!("{url4}/{}", g4["id"].as_str().unwrap());
+    let (_, ev4) = events(&c, &format!("{game4}/review?time=0.5&depth=6")).await;
+    assert_eq!(ev4.last().unwrap().1["moves"], v["moves"]);
     let progress: Vec<(u64, u64)> = ev[..ev.len() - 1]
         .iter()
         .map(|(name, p)| {
