@@ -17,9 +17,9 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 2, allow_negative_numbers = true)]
     max_searches: usize,
     /// Threads each Gomoku search runs on (Lazy SMP: two score 59% against one at equal
-    /// time; a move at a level runs on one).
-    #[arg(long, default_value_t = 1, value_parser = crate::gomoku_cmd::thread_count(), allow_negative_numbers = true)]
-    threads: u16,
+    /// time; a move at a level runs on one) [default: the cores shared among --max-searches]
+    #[arg(long, value_parser = crate::gomoku_cmd::thread_count(), allow_negative_numbers = true)]
+    threads: Option<u16>,
     /// Longest the engine may think for one request, in seconds.
     #[arg(long, default_value_t = 30.0, value_parser = crate::seconds, allow_negative_numbers = true)]
     max_think: f64,
@@ -34,9 +34,18 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         "--max-think must be at least 0.1 seconds"
     );
     anyhow::ensure!(a.max_searches >= 1, "--max-searches must be at least 1");
+    // The machine's cores, shared among the searches that may run at once: a page of one's
+    // own plays at the machine's strength, and a full server is not oversubscribed.
+    let threads = a.threads.map_or_else(
+        || {
+            let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+            (cores / a.max_searches).max(1)
+        },
+        usize::from,
+    );
     let limits = alphabeta_web::Limits {
         max_searches: a.max_searches,
-        engine_threads: a.threads.into(),
+        engine_threads: threads,
         max_think: Duration::from_secs_f64(a.max_think),
         max_tree_nodes: a.max_tree_nodes,
         ..Default::default()
@@ -47,7 +56,11 @@ pub fn run(a: &ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}:{}", a.host, a.port))?;
         let addr = listener.local_addr()?;
-        println!("alphabeta is serving on http://{addr}/  (Ctrl-C stops it)");
+        println!(
+            "alphabeta is serving on http://{addr}/  (Gomoku searches on {threads} thread{}; \
+             Ctrl-C stops it)",
+            crate::plural(threads as u64)
+        );
         use std::io::Write;
         std::io::stdout().flush()?;
         alphabeta_web::serve(listener, limits)
