@@ -6,45 +6,26 @@
 //! test fails and says so; `ALPHABETA_SKIP_BROWSER=1` skips it on a machine that cannot have a
 //! browser.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 mod common;
-use common::{fewest_by_brute_force, textbook, value_given};
-
-/// Kills a child process when the test ends, however it ends.
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use common::{fewest_by_brute_force, serve, textbook, value_given, Reaper};
 
 /// Starts `alphabeta serve` on a free port, its Gomoku searches on two threads; returns the
 /// process and the page's address.
 fn start_server() -> (Reaper, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(["serve", "--port", "0", "--threads", "2"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("alphabeta serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (server, line) = serve(&["--threads", "2"]);
     let url = line
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
-    (Reaper(child), url)
+    (server, url)
 }
 
 /// Starts chromedriver on a free port and waits until it listens.

@@ -5,6 +5,8 @@ use std::process::{Command, Output};
 use alphabeta::{Evaluator, Game, Outcome};
 use alphabeta_games::connect4::{Connect4, Threats};
 
+mod common;
+
 fn alphabeta(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_alphabeta"))
         .args(args)
@@ -32,38 +34,20 @@ fn help_and_version() {
     assert!(o.status.success() && stdout(&o).contains("--depth"));
 }
 
-/// The first line `alphabeta serve` prints with these arguments (the server is then stopped).
-fn serve_banner(args: &[&str]) -> String {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(["serve", "--port", "0"])
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("alphabeta serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    line
-}
-
 #[test]
 fn serve_shares_the_cores_among_its_searches() {
     // By default each Gomoku search gets the machine's cores divided among the searches
     // that may run at once (at least one); `--threads` says otherwise.
     let cores = std::thread::available_parallelism().unwrap().get();
     for (searches, want) in [(1, cores), (2, (cores / 2).max(1)), (cores + 1, 1)] {
-        let line = serve_banner(&["--max-searches", &searches.to_string()]);
+        let (_server, line) = common::serve(&["--max-searches", &searches.to_string()]);
         let s = if want == 1 { "" } else { "s" };
         assert!(
             line.contains(&format!("Gomoku searches on {want} thread{s};")),
             "{searches} searches: {line}"
         );
     }
-    let line = serve_banner(&["--threads", "3"]);
+    let (_server, line) = common::serve(&["--threads", "3"]);
     assert!(line.contains("on 3 threads;"), "{line}");
 }
 

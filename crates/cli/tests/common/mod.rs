@@ -2,7 +2,36 @@
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
 use serde_json::Value;
+
+/// Kills a child process when the test ends, however it ends.
+pub struct Reaper(pub Child);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `alphabeta serve` on a free port with `args` besides; returns the process and the
+/// first line it printed (the address and the threads).
+pub fn serve(args: &[&str]) -> (Reaper, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("alphabeta serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (Reaper(child), line)
+}
 
 /// The textbook's alpha-beta on a tree of nested JSON lists (fail-hard, max/min form, left to
 /// right, cut at >= beta and <= alpha), written here from the definition, apart from the
