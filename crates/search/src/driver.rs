@@ -4,7 +4,7 @@
 //! threads sharing the table.
 
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,7 @@ pub struct Iteration<'a, M> {
     /// Every line found at this depth, best first (the first is `score` and `pv`): one
     /// unless [`SearchOptions::multi_pv`] asks for more.
     pub lines: &'a [RootLine<M>],
-    /// Nodes the main thread searched so far.
+    /// Nodes searched so far, every thread's (each helper's to within a thousand).
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
@@ -86,6 +86,9 @@ struct Shared<'a> {
     tt: Option<&'a TranspositionTable>,
     /// Set by the main thread to end the helpers, or when a limit is reached.
     abort: AtomicBool,
+    /// The helpers' nodes so far, each added in steps of [`HELPER_NODES_STEP`]: what the main
+    /// thread's reports count beside its own.
+    helper_nodes: AtomicU64,
     user_stop: &'a StopHandle,
     start: Instant,
     options: &'a SearchOptions,
@@ -201,6 +204,7 @@ impl Search {
                         w.root_moves = root;
                         // Half the helpers start one ply deeper, so threads spread over depths.
                         w.iterate(&mut g, 1 + (i as u32 + 1) % 2, &mut |_| true);
+                        w.share_nodes();
                         w.stats
                     })
                 })
@@ -240,6 +244,7 @@ impl Search {
         Shared {
             tt: self.tt.as_ref(),
             abort: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
             user_stop: &self.stop,
             start: Instant::now(),
             options: &self.options,
@@ -362,6 +367,8 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     buf: Scratch<G::Move>,
     id_limit: usize,
     stats: Stats,
+    /// The nodes of this helper already added to [`Shared::helper_nodes`].
+    shared_nodes: u64,
     seldepth: u32,
     stopped: bool,
     partial: Option<RootResult<G::Move>>,
@@ -373,6 +380,10 @@ struct Worker<'a, G: Game, E: ?Sized, O: ?Sized> {
     /// The ply whose node was entered by a pass (no second pass there).
     null_ply: Option<u32>,
 }
+
+/// How many nodes a helper thread searches between two additions to the count the main
+/// thread reports: the shared write is rare, and the count is close enough to show.
+const HELPER_NODES_STEP: u64 = 1024;
 
 const TT_MOVE_KEY: i32 = i32::MAX;
 /// The path's entry for a pass.
@@ -409,6 +420,7 @@ where
             buf: scratch,
             id_limit,
             stats: Stats::default(),
+            shared_nodes: 0,
             seldepth: 0,
             stopped: false,
             partial: None,
@@ -464,7 +476,7 @@ where
                     score: current[0].score,
                     pv: &current[0].pv,
                     lines: &current,
-                    nodes: self.stats.nodes,
+                    nodes: self.stats.nodes + self.shared.helper_nodes.load(Ordering::Relaxed),
                     time: self.shared.start.elapsed(),
                 });
             let proven = current
@@ -602,8 +614,18 @@ where
             }
         } else {
             self.stopped = s.abort.load(Ordering::Relaxed) || s.user_stop.is_stopped();
+            if self.stats.nodes - self.shared_nodes >= HELPER_NODES_STEP {
+                self.share_nodes();
+            }
         }
         self.stopped
+    }
+
+    /// Adds this helper's nodes not yet counted to [`Shared::helper_nodes`].
+    fn share_nodes(&mut self) {
+        let new = self.stats.nodes - self.shared_nodes;
+        self.shared.helper_nodes.fetch_add(new, Ordering::Relaxed);
+        self.shared_nodes = self.stats.nodes;
     }
 }
 

@@ -1258,3 +1258,28 @@ fn a_node_limit_in_a_search_of_several_lines_keeps_them_distinct_and_legal() {
     }
     assert!(mixed > 0, "no run stopped between lines");
 }
+
+/// The nodes each iteration reports count every thread's, the helpers' too: with one thread
+/// the last iteration's count is the search's total; with four it is nearly all of it, where
+/// the main thread alone searches about a quarter.
+#[test]
+fn iteration_reports_count_the_helpers_nodes() {
+    let last_and_total = |threads: usize| {
+        let mut g = RandomGame::new(20, 5).with_loss_rate(0);
+        let mut search = Search::new(SearchOptions::depth(6).with_threads(threads));
+        let mut last = 0;
+        let r = search.run_with(&mut g, &RandomEval, &mut NoObserver, |it| {
+            last = it.nodes;
+            true
+        });
+        (last, r.stats.nodes)
+    };
+    let (last, total) = last_and_total(1);
+    assert_eq!(last, total);
+    let (last, total) = last_and_total(4);
+    assert!(total >= 200_000, "{total} nodes: too few to tell");
+    assert!(
+        last <= total && 4 * last >= 3 * total,
+        "the last iteration reports {last} of {total} nodes"
+    );
+}

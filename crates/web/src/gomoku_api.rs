@@ -647,7 +647,7 @@ struct DoneEvent {
     depth: u32,
     nodes: u64,
     source: &'static str,
-    /// The threads it searched on (`nodes` counts them all; the iterations, the main one).
+    /// The threads it searched on (`nodes` counts them all).
     threads: usize,
     milliseconds: u64,
     game: Option<GameState>,
