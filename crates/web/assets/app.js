@@ -435,8 +435,8 @@ function onEngineEvent(event, d, ctrl) {
     $("g-score").textContent = d.source === "forced" && !d.score.startsWith("win") ? "–" : scoreText(d.score, d.black_chance);
     $("g-pv").textContent = d.pv.join(" ");
     $("g-nodes").textContent = d.nodes.toLocaleString("en");
-    // The move's speed over the whole of it, the proof by fours included, like its nodes.
     $("g-threads").textContent = d.threads > 1 ? ` on ${d.threads} threads` : "";
+    // The move's speed over the whole of it, the proof by fours included, like its nodes.
     if (d.source === "search" && d.milliseconds > 0) {
       $("g-nps").textContent = Math.round(d.nodes / (d.milliseconds / 1000)).toLocaleString("en");
     }
