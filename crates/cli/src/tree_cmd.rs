@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain, fresh_seed,
-    given, limit_depth, parse, parse_values, svg, svg_question, unknown_question, unsearched,
-    Algorithm, CompareRow, DeepeningRow, DepthLimit, ExplainError, JsonReport, Order, ParseError,
-    RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
+    given, limit_depth, parse, parse_values, svg, svg_question, tikz, tikz_question,
+    unknown_question, unsearched, Algorithm, CompareRow, DeepeningRow, DepthLimit, ExplainError,
+    JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
+    DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -41,6 +42,7 @@ Examples:
   alphabeta tree '[[3,12,8],[2,4,6],[14,5,2]]'
   alphabeta tree --trace 'A(B(D=3,E=6),C(F(I(M=1,N=?),J=5),G(K=6,L=?),H=4))'
   alphabeta tree --format svg -f exam.txt > exam.svg
+  alphabeta tree --format tikz -f exam.txt > exam.tex   (for LaTeX: \\input{exam.tex})
   alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'
   alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
   alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)
@@ -79,7 +81,7 @@ pub struct TreeArgs {
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=400))]
     depth: Option<u32>,
     /// Print the question, not the answer: the tree with its leaves numbered and what to
-    /// find (as text, or with --format svg the picture bare, for a worksheet); then the
+    /// find (as text, or with --format svg or tikz the picture bare, for a worksheet); then the
     /// command that prints the answer.
     #[arg(long, conflicts_with = "compare")]
     quiz: bool,
@@ -163,10 +165,23 @@ enum ViewArg {
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 enum FormatArg {
+    /// In words, the tree drawn with its windows, the leaves opened and the cuts.
     Text,
+    /// Everything, for programs.
     Json,
+    /// Graphviz's input (it lays the tree out: `dot -Tpdf`).
     Dot,
+    /// The textbook picture, as the page draws it.
     Svg,
+    /// The same picture for a LaTeX document: a tikzpicture (needs \usepackage{tikz}).
+    Tikz,
+}
+
+impl FormatArg {
+    /// A picture: it has no room for the tree's text, which goes to standard error.
+    fn is_picture(self) -> bool {
+        matches!(self, FormatArg::Dot | FormatArg::Svg | FormatArg::Tikz)
+    }
 }
 
 #[derive(Serialize)]
@@ -367,9 +382,11 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         .as_ref()
         .map(|r| format!("{}: {}", r.about(), r.tree));
     if args.quiz && matches!(args.format, FormatArg::Json | FormatArg::Dot) {
-        bail!("--quiz prints the question as text or as an SVG picture, not as JSON or DOT");
+        bail!(
+            "--quiz prints the question as text or as a picture (SVG or TikZ), not as JSON or DOT"
+        );
     }
-    if args.given.is_some() && matches!(args.format, FormatArg::Svg | FormatArg::Dot) {
+    if args.given.is_some() && args.format.is_picture() {
         bail!("--given answers as text or JSON, not as a picture");
     }
     let tree = match parse(&input) {
@@ -431,8 +448,12 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         Err(ExplainError::UnknownLeaf { node, .. }) if args.quiz => {
             let question = unknown_question(&tree, settings, node)?;
             let answer = answer_command(args, None, false);
-            if args.format == FormatArg::Svg {
-                print!("{}", question.svg);
+            if args.format.is_picture() {
+                if args.format == FormatArg::Tikz {
+                    print!("{}", question.tikz);
+                } else {
+                    print!("{}", question.svg);
+                }
                 eprint!("{}", head(false));
                 eprintln!("the answer: {answer}");
             } else {
@@ -485,18 +506,21 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         )?),
         None => None,
     };
-    if let (Some(line), FormatArg::Dot | FormatArg::Svg) = (&random_line, args.format) {
-        // A picture has no room for the tree's text: it goes to standard error.
+    if let (Some(line), true) = (&random_line, args.format.is_picture()) {
         eprintln!("{line}");
     }
-    if matches!(args.format, FormatArg::Dot | FormatArg::Svg) {
+    if args.format.is_picture() {
         eprint!("{}", head(!args.quiz));
     }
     if args.quiz {
         let seed = random.as_ref().map(|r| r.seed);
         let answer = answer_command(args, seed, true);
-        if args.format == FormatArg::Svg {
-            print!("{}", svg_question(&e));
+        if args.format.is_picture() {
+            if args.format == FormatArg::Tikz {
+                print!("{}", tikz_question(&e));
+            } else {
+                print!("{}", svg_question(&e));
+            }
             eprintln!("the answer: {answer}");
             // --given answers in text: the check drops the picture's --format.
             let check = answer_command(args, seed, false);
@@ -542,6 +566,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         }
         FormatArg::Dot => print!("{}", dot(&e)),
         FormatArg::Svg => print!("{}", svg(&e)),
+        FormatArg::Tikz => print!("{}", tikz(&e)),
     }
     Ok(())
 }

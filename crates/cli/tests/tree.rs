@@ -163,6 +163,119 @@ fn dot_and_svg_pictures() {
     assert_eq!(svg.matches("<g").count(), 14, "one group per node");
 }
 
+/// The TikZ picture of the exam tree shows the reference answer: N and L cut (the edges into
+/// them struck, the subtrees faint), 6 of the 8 leaves opened, Min nodes as circles.
+#[test]
+fn tikz_picture_shows_the_answer() {
+    let tikz = ok(&["--format", "tikz", LABELLED]);
+    assert!(tikz.starts_with('%'), "{tikz}");
+    assert!(tikz.contains("\\begin{tikzpicture}"));
+    assert!(tikz.trim_end().ends_with("\\end{tikzpicture}"));
+    assert_eq!(tikz.matches("\\draw[cut mark]").count(), 2, "N and L cut");
+    assert_eq!(tikz.matches("\\begin{scope}[never entered]").count(), 2);
+    assert_eq!(tikz.matches(" circle [radius=").count(), 3, "B, C, I");
+    assert_eq!(
+        tikz.matches("opened leaf").count(),
+        6 + 1,
+        "6 leaves opened, and the style"
+    );
+    // The root's value and window as the textbook writes them.
+    assert!(
+        tikz.contains("{$4$};") && tikz.contains("{$(4, \\infty)$};"),
+        "{tikz}"
+    );
+    // The question: the tree and its leaves, nothing found.
+    let question = ok(&["--quiz", "--format", "tikz", THREE]);
+    for found in [
+        "\\draw[cut mark]",
+        "[never entered]",
+        "[pv edge]",
+        "\\node[window]",
+    ] {
+        assert!(!question.contains(found), "{found} in {question}");
+    }
+    assert_eq!(
+        question.matches("\\node[value]").count(),
+        9,
+        "the leaves' values only"
+    );
+}
+
+/// Every kind of TikZ picture compiles with pdflatex, one page each: the textbook tree, the
+/// exam tree, the negamax view with infinities and negative values, static values, a depth
+/// limit, a random tree, the questions, and an unknown leaf's question. Needs `pdflatex` and
+/// TikZ (`.ci/run` installs Debian's texlive-latex-base and texlive-pictures);
+/// `ALPHABETA_SKIP_LATEX=1` skips it on a machine that cannot have them.
+#[test]
+fn tikz_pictures_compile_with_latex() {
+    let have = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        if std::env::var_os("ALPHABETA_SKIP_LATEX").is_some() {
+            eprintln!("skipped: no pdflatex and ALPHABETA_SKIP_LATEX is set");
+            return;
+        }
+        panic!(
+            "this test needs pdflatex with TikZ: apt-get install -y --no-install-recommends \
+             texlive-latex-base texlive-pictures (or set ALPHABETA_SKIP_LATEX=1 to skip it)"
+        );
+    }
+    let pictures: &[&[&str]] = &[
+        &[THREE],
+        &["--trace", LABELLED],
+        &[
+            "--view",
+            "mover",
+            "--root",
+            "min",
+            "[[[4,8,6],[1,9]],[[5,8],[-1,2]],[[0,3],[-6,inf]]]",
+        ],
+        &["--order", "static", "A=3(B=1(D=3,E=6),C=5(F=2,G=-inf))"],
+        &["--depth", "2", "A(B=4(D=5(H=1,I=2),E=6),C=?(F=2,G=4))"],
+        &[
+            "--random",
+            "3x3",
+            "--seed",
+            "7",
+            "--statics",
+            "2",
+            "--algorithm",
+            "negamax",
+        ],
+        &["--quiz", LABELLED],
+        &["--quiz", "A(B(D=10,E=?),C(F=2,G=4))"],
+    ];
+    let dir = tempfile::Builder::new()
+        .prefix("alphabeta-tikz-")
+        .tempdir()
+        .unwrap();
+    let mut doc = String::from("\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n");
+    for (i, args) in pictures.iter().enumerate() {
+        let tikz = ok(&[&["--format", "tikz"], *args].concat());
+        std::fs::write(dir.path().join(format!("p{i}.tex")), tikz).unwrap();
+        doc.push_str(&format!("\\input{{p{i}.tex}}\n\\newpage\n"));
+    }
+    doc.push_str("\\end{document}\n");
+    std::fs::write(dir.path().join("doc.tex"), doc).unwrap();
+    let o = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "doc.tex"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "pdflatex failed:\n{log}");
+    assert!(
+        log.contains(&format!(
+            "Output written on doc.pdf ({} pages",
+            pictures.len()
+        )),
+        "{log}"
+    );
+}
+
 #[test]
 fn input_from_a_file_and_from_stdin() {
     let dir = tempfile::Builder::new()

@@ -2,14 +2,16 @@
 //! circles with an arc under them, values inside, the final (alpha, beta) under each node,
 //! opened leaves emphasised, pruned edges cut and greyed, the principal variation in blue.
 //!
-//! What a picture shows is decided once, in a `Scene`, which the SVG draws; DOT hands the tree
-//! to Graphviz's layout.
+//! What a picture shows is decided once, in a `Scene`; SVG (for people and the page) and
+//! TikZ (for LaTeX documents) draw the same scene, DOT hands the tree to Graphviz's layout.
 
 mod dot;
 mod svg;
+mod tikz;
 
 pub use dot::dot;
 pub use svg::{svg, svg_question};
+pub use tikz::{tikz, tikz_question};
 
 use std::collections::HashSet;
 

@@ -586,6 +586,8 @@ pub struct UnknownQuestion {
     pub text: String,
     /// The bare picture ([`crate::svg_question`]'s), the leaf drawn `?`.
     pub svg: String,
+    /// The same picture as TikZ ([`crate::tikz_question`]'s).
+    pub tikz: String,
 }
 
 /// The question the cases answer: "for which values of the unknown leaf is each subtree cut,
@@ -653,6 +655,7 @@ pub fn unknown_question(
     Ok(UnknownQuestion {
         text: e.question_with(&questions),
         svg: crate::draw::svg_question(&e),
+        tikz: crate::draw::tikz_question(&e),
         questions,
     })
 }
