@@ -705,6 +705,15 @@ async fn tree(c: &Client, url: &str) {
         "{file}"
     );
     assert_eq!(file.matches("class=\"cutmark\"").count(), 5, "{file}");
+    // And for LaTeX: the same five cuts in TikZ.
+    let file = js(
+        c,
+        "const r = await fetch(document.getElementById('t-tikz').href); return await r.text();",
+    )
+    .await;
+    let file = file.as_str().unwrap();
+    assert!(file.contains("\\begin{tikzpicture}"), "{file}");
+    assert_eq!(file.matches("\\draw[cut mark]").count(), 5, "{file}");
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));
@@ -811,11 +820,11 @@ async fn tree(c: &Client, url: &str) {
     assert_eq!(
         js(
             c,
-            "return document.getElementById('t-unknown-download').href.startsWith('blob:');"
+            "const r = await fetch(document.getElementById('t-unknown-tikz').href); return document.getElementById('t-unknown-download').href.startsWith('blob:') && (await r.text()).includes('{$?$}');"
         )
         .await,
         json!(true),
-        "the question's picture can be downloaded"
+        "the question's picture can be downloaded, as SVG and as TikZ (E drawn ?)"
     );
     click(c, "#t-show-cases").await;
     wait_until(
@@ -1407,6 +1416,16 @@ async fn practice(c: &Client) {
     let file = file.as_str().unwrap();
     assert!(
         file.starts_with("<svg") && !file.contains("class=\"cutmark\""),
+        "{file}"
+    );
+    let file = js(
+        c,
+        "const r = await fetch(document.getElementById('t-question-tikz').href); return await r.text();",
+    )
+    .await;
+    let file = file.as_str().unwrap();
+    assert!(
+        file.contains("\\begin{tikzpicture}") && !file.contains("[cut mark]"),
         "{file}"
     );
     // Another random tree, answered wrong: no leaf clicked, a value one too high.

@@ -203,7 +203,7 @@ fn tikz_picture_shows_the_answer() {
 
 /// Every kind of TikZ picture compiles with pdflatex, one page each: the textbook tree, the
 /// exam tree, the negamax view with infinities and negative values, static values, a depth
-/// limit, a random tree, the questions, and an unknown leaf's question. Needs `pdflatex` and
+/// limit, a random tree, the questions, an unknown leaf's question and Greek labels. Needs `pdflatex` and
 /// TikZ (`.ci/run` installs Debian's texlive-latex-base and texlive-pictures);
 /// `ALPHABETA_SKIP_LATEX=1` skips it on a machine that cannot have them.
 #[test]
@@ -246,6 +246,8 @@ fn tikz_pictures_compile_with_latex() {
         ],
         &["--quiz", LABELLED],
         &["--quiz", "A(B(D=10,E=?),C(F=2,G=4))"],
+        // The page's example with Greek labels, which pdflatex sets as math.
+        &["--root", "min", "α(β(δ=3,ε=5),γ(ζ=2,η=9),Ω=4)"],
     ];
     let dir = tempfile::Builder::new()
         .prefix("alphabeta-tikz-")

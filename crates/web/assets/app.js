@@ -673,10 +673,20 @@ async function explainTree() {
   }
 }
 
-/** Empties the box of cases (freeing a question's download), and returns it. */
+const FILE_TYPES = { svg: "image/svg+xml", tex: "text/x-tex" };
+
+/** Points a download link at a picture's text, freeing the one it held. */
+function offer(link, text, kind) {
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: FILE_TYPES[kind] }));
+}
+
+/** Empties the box of cases (freeing a question's downloads), and returns it. */
 function clearCases() {
-  const link = document.getElementById("t-unknown-download");
-  if (link) URL.revokeObjectURL(link.href);
+  for (const id of ["t-unknown-download", "t-unknown-tikz"]) {
+    const link = document.getElementById(id);
+    if (link) URL.revokeObjectURL(link.href);
+  }
   const box = $("t-cases");
   box.replaceChildren();
   return box;
@@ -741,13 +751,20 @@ function showUnknownQuestion(question) {
     p.textContent = `${i + 1}. ${q}`;
     box.appendChild(p);
   });
-  // The bare picture as a file, for a worksheet (as the other questions offer it).
-  const a = document.createElement("a");
-  a.className = "button";
-  a.id = "t-unknown-download";
-  a.download = "question.svg";
-  a.textContent = "Download the question";
-  a.href = URL.createObjectURL(new Blob([question.question_svg], { type: "image/svg+xml" }));
+  // The bare picture as a file, for a worksheet (as the other questions offer it), as SVG
+  // and as TikZ.
+  const download = (id, name, text, label, title) => {
+    const a = document.createElement("a");
+    a.className = "button";
+    a.id = id;
+    a.download = name;
+    a.textContent = label;
+    a.title = title;
+    offer(a, text, name.split(".").pop());
+    return a;
+  };
+  const a = download("t-unknown-download", "question.svg", question.question_svg, "Download the question", "The bare picture as an SVG file, for a worksheet");
+  const tikz = download("t-unknown-tikz", "question.tex", question.question_tikz, "TikZ", "The bare picture as TikZ, for a LaTeX worksheet: \\usepackage{tikz}, then \\input{question.tex}");
   const b = document.createElement("button");
   b.id = "t-show-cases";
   b.textContent = "Show the answer";
@@ -764,7 +781,7 @@ function showUnknownQuestion(question) {
   });
   const controls = document.createElement("div");
   controls.className = "controls";
-  controls.append(b, a);
+  controls.append(b, a, tikz);
   box.appendChild(controls);
 }
 
@@ -786,9 +803,9 @@ function render(report) {
   T.children = report.nodes.map(() => []);
   T.parent.forEach((p, i) => { if (p >= 0) T.children[p].push(i); });
   drawPicture(report.svg);
-  // The final picture as a file, standalone (for slides and handouts).
-  if ($("t-download").href) URL.revokeObjectURL($("t-download").href);
-  $("t-download").href = URL.createObjectURL(new Blob([report.svg], { type: "image/svg+xml" }));
+  // The final picture as a file, standalone (for slides and handouts), and for LaTeX.
+  offer($("t-download"), report.svg, "svg");
+  offer($("t-tikz"), report.tikz, "tex");
   const m = report.minimum;
   const names = (paths, labels) => (labels || paths.map((p) => `[${p.join(",")}]`)).join(", ") || "none";
   const limit = report.depth_limit;
@@ -970,8 +987,8 @@ function startQuiz(kind) {
       `cut when ${$("t-cut").selectedOptions[0].textContent}. ` +
       `Click the leaves it never opens (they turn grey), give ${value}, then press Check.`;
   $("t-guess").value = "";
-  if ($("t-question-download").href) URL.revokeObjectURL($("t-question-download").href);
-  $("t-question-download").href = URL.createObjectURL(new Blob([r.question_svg], { type: "image/svg+xml" }));
+  offer($("t-question-download"), r.question_svg, "svg");
+  offer($("t-question-tikz"), r.question_tikz, "tex");
   $("t-quiz-panel").hidden = false;
   $("t-verdict").hidden = true;
   $("t-summary").hidden = $("t-steps").hidden = $("t-step").hidden = $("t-compare-box").hidden = true;

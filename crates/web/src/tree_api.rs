@@ -6,9 +6,9 @@ use std::sync::Arc;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth, order_name,
-    parse, parse_values, svg, svg_question, unknown_question, Algorithm, ExplainError, Order,
-    RandomError, RandomTree, RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
-    MAX_STATIC_NOISE,
+    parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question, Algorithm,
+    ExplainError, Order, RandomError, RandomTree, RootKind, Settings, Shape, Tree, View,
+    DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -32,11 +32,12 @@ pub struct TreeRequest {
     algorithm: Option<String>,
     #[serde(default)]
     cut: Option<String>,
-    /// Also draw the question: the picture bare, for a worksheet (`question_svg`).
+    /// Also draw the question: the picture bare, for a worksheet (`question_svg`,
+    /// `question_tikz`).
     #[serde(default)]
     question: bool,
     /// The question only, with no answer in the reply: the settings, the tree's shape
-    /// (`nodes` with path, label, kind and leaf) and `question_svg`. For a quiz that a look
+    /// (`nodes` with path, label, kind and leaf), `question_svg` and `question_tikz`. For a quiz that a look
     /// at the page's data cannot give away.
     #[serde(default)]
     sealed: bool,
@@ -177,11 +178,13 @@ pub async fn explain_tree(
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
-        return Ok(Json(sealed(&json, svg_question(&e))));
+        return Ok(Json(sealed(&json, svg_question(&e), tikz_question(&e))));
     }
     json["svg"] = Value::String(svg(&e));
+    json["tikz"] = Value::String(tikz(&e));
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
+        json["question_tikz"] = Value::String(tikz_question(&e));
     }
     if req.compare {
         json["compare"] = serde_json::to_value(compare(&tree, settings.root, settings.cut))
@@ -207,7 +210,7 @@ const MAX_CASE_LEAVES: usize = 200;
 /// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
 /// with the text report as `text`; `whole` is the tree before a depth limit cut it to `tree`),
 /// or for a sealed question (the cases are an answer) `unknown_question` asks it:
-/// `questions` and the bare picture, `question_svg`.
+/// `questions` and the bare picture, `question_svg` and `question_tikz`.
 fn unexplained(
     tree: &Tree,
     whole: Option<&Tree>,
@@ -222,7 +225,11 @@ fn unexplained(
             match unknown_question(tree, settings, node) {
                 Ok(q) => error.with(
                     "unknown_question",
-                    serde_json::json!({ "questions": q.questions, "question_svg": q.svg }),
+                    serde_json::json!({
+                        "questions": q.questions,
+                        "question_svg": q.svg,
+                        "question_tikz": q.tikz,
+                    }),
                 ),
                 Err(_) => error,
             }
@@ -242,8 +249,8 @@ fn unexplained(
 }
 
 /// The question alone, from a full report: the settings, the shape of every node and the bare
-/// picture, and nothing the search found.
-fn sealed(report: &Value, question_svg: String) -> Value {
+/// picture (as SVG and as TikZ), and nothing the search found.
+fn sealed(report: &Value, question_svg: String, question_tikz: String) -> Value {
     let mut out = serde_json::Map::new();
     for key in ["root", "order", "algorithm", "cut", "view", "leaves_total"] {
         out.insert(key.into(), report[key].clone());
@@ -269,6 +276,7 @@ fn sealed(report: &Value, question_svg: String) -> Value {
     });
     out.insert("nodes".into(), Value::Array(nodes));
     out.insert("question_svg".into(), Value::String(question_svg));
+    out.insert("question_tikz".into(), Value::String(question_tikz));
     Value::Object(out)
 }
 

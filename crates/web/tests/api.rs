@@ -116,6 +116,11 @@ async fn tree_reference_answers() {
     assert_eq!(v["pruned"], json!([[1, 1], [1, 2]]));
     let svg = v["svg"].as_str().unwrap();
     assert_eq!(svg.matches("class=\"cutmark\"").count(), 2);
+    // The same picture for LaTeX: the two cuts, the seven opened leaves (and the style).
+    let tikz = v["tikz"].as_str().unwrap();
+    assert!(tikz.contains("\\begin{tikzpicture}"), "{tikz}");
+    assert_eq!(tikz.matches("\\draw[cut mark]").count(), 2);
+    assert_eq!(tikz.matches("opened leaf").count(), 7 + 1);
     let trace = v["trace"].as_array().unwrap();
     assert_eq!(
         trace.iter().filter(|s| s["step"] == "leaf").count(),
@@ -434,6 +439,11 @@ async fn tree_errors_say_what_and_where() {
         svg.starts_with("<svg") && svg.contains(">?</text>"),
         "{svg}"
     );
+    let tikz = q["question_tikz"].as_str().unwrap();
+    assert!(
+        tikz.contains("{$?$};") && !tikz.contains("\\draw[cut mark]"),
+        "{tikz}"
+    );
     let (s, v) = post(&c, &url, json!({"tree": "[1,2]", "given": [2]})).await;
     assert_eq!(s, 422);
     assert!(
@@ -539,8 +549,11 @@ async fn random_trees_to_practise_on() {
     assert_eq!(s, 200, "{e}");
     let question = e["question_svg"].as_str().unwrap();
     assert!(question.starts_with("<svg") && !question.contains("class=\"cutmark\""));
+    let question = e["question_tikz"].as_str().unwrap();
+    assert!(question.contains("\\begin{tikzpicture}") && !question.contains("[cut mark]"));
     let (_, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": text})).await;
     assert!(e.get("question_svg").is_none(), "only when asked");
+    assert!(e.get("question_tikz").is_none(), "only when asked");
     // Sealed: the question and the tree's shape, no answer anywhere in the reply.
     let (s, q) = post(
         &c,
@@ -560,6 +573,7 @@ async fn random_trees_to_practise_on() {
             "nodes",
             "order",
             "question_svg",
+            "question_tikz",
             "root",
             "view"
         ]
@@ -583,6 +597,21 @@ async fn random_trees_to_practise_on() {
         .as_str()
         .unwrap()
         .contains("class=\"cutmark\""));
+    // Nothing the search found in the question's TikZ: no cut, no value but the leaves'.
+    let question = q["question_tikz"].as_str().unwrap();
+    for found in [
+        "[cut mark]",
+        "[never entered]",
+        "[pv edge]",
+        "\\node[window]",
+    ] {
+        assert!(!question.contains(found), "{found} in {question}");
+    }
+    assert_eq!(
+        question.matches("\\node[value]").count(),
+        tree.leaves.len(),
+        "{question}"
+    );
     // Bad requests say what; a shape too big for this server (200 nodes) is refused.
     for (q, status, needle) in [
         ("?shape=3", 400, "like 3x3"),

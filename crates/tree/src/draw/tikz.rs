@@ -182,10 +182,60 @@ fn escape(s: &str) -> String {
             '~' => out.push_str("\\textasciitilde{}"),
             '<' => out.push_str("$<$"),
             '>' => out.push_str("$>$"),
-            _ => out.push(c),
+            _ => match greek(c) {
+                // As math, so that pdflatex sets them in any document (the page's
+                // example labels are Greek); \ensuremath also between two of them.
+                Some(name) if name.len() > 1 => {
+                    out.push_str("\\ensuremath{\\");
+                    out.push_str(name);
+                    out.push('}');
+                }
+                Some(latin) => out.push_str(latin),
+                None => out.push(c),
+            },
         }
     }
     out
+}
+
+/// A Greek letter's name in LaTeX's math (`alpha`), or the Latin letter it looks like (`A`).
+fn greek(c: char) -> Option<&'static str> {
+    const LOWER: [&str; 25] = [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "varepsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "o",
+        "pi",
+        "rho",
+        "varsigma",
+        "sigma",
+        "tau",
+        "upsilon",
+        "varphi",
+        "chi",
+        "psi",
+        "omega",
+    ];
+    const UPPER: [&str; 25] = [
+        "A", "B", "Gamma", "Delta", "E", "Z", "H", "Theta", "I", "K", "Lambda", "M", "N", "Xi",
+        "O", "Pi", "P", "", "Sigma", "T", "Upsilon", "Phi", "X", "Psi", "Omega",
+    ];
+    match c {
+        'α'..='ω' => Some(LOWER[c as usize - 'α' as usize]),
+        'Α'..='Ω' => Some(UPPER[c as usize - 'Α' as usize]).filter(|s| !s.is_empty()),
+        _ => None,
+    }
 }
 
 /// A value, a bound or a window (`3`, `-inf`, `≥5`, `(3, inf)`, `?`) in math mode, a bound's
@@ -276,5 +326,10 @@ mod tests {
         );
         assert_eq!(prose("a > b"), "a $>$ b");
         assert_eq!(escape("50% of a_b & {c}"), "50\\% of a\\_b \\& \\{c\\}");
+        assert_eq!(
+            escape("αβΔΑ1"),
+            "\\ensuremath{\\alpha}\\ensuremath{\\beta}\\ensuremath{\\Delta}A1"
+        );
+        assert_eq!(escape("ωΩ"), "\\ensuremath{\\omega}\\ensuremath{\\Omega}");
     }
 }
