@@ -37,7 +37,9 @@ fn draw(s: &Scene, settings: &str) -> String {
     let _ = writeln!(o, "% {settings}");
     let _ = writeln!(
         o,
-        "% Needs \\usepackage{{tikz}}. The coordinates are the SVG's pixels: x and y below set their size."
+        "% Needs \\usepackage{{tikz}}. To fit a width: \\resizebox{{\\linewidth}}{{!}}{{\\input{{...}}}}\n\
+         % (graphicx); x and y below set the room the layout takes, the styles how each part looks;\n\
+         % the legend is the \\node[legend] lines at the end."
     );
     let _ = writeln!(
         o,
