@@ -684,17 +684,20 @@ impl Explanation<'_> {
 
     fn write_trace(&self, o: &mut String) {
         let t = self.tree;
+        for (line, (step, text)) in self.trace_lines().iter().enumerate() {
+            let indent = "  ".repeat(t.node(step_node(&self.run.trace[*step])).depth as usize);
+            let _ = writeln!(o, "{:>4}. {indent}{text}", line + 1);
+        }
+    }
+
+    /// The trace in words, a line a step (a leaf's entry and exit are said with its
+    /// opening), each with the index of its step in `run.trace`.
+    pub(crate) fn trace_lines(&self) -> Vec<(usize, String)> {
+        let t = self.tree;
         let root = self.run.settings.root;
-        let mut line = 0;
-        for s in self.run.trace.iter() {
-            let id = match *s {
-                Step::Enter { node, .. }
-                | Step::Leaf { node, .. }
-                | Step::Narrow { node, .. }
-                | Step::Cut { node, .. }
-                | Step::Exit { node, .. } => node,
-            };
-            let indent = "  ".repeat(t.node(id).depth as usize);
+        let mut lines = Vec::new();
+        for (step, s) in self.run.trace.iter().enumerate() {
+            let id = step_node(s);
             let name = self.name(id);
             let max = root.is_max_at(t.node(id).depth);
             // In the player to move's view every node maximises: it narrows alpha, cuts at beta.
@@ -778,9 +781,20 @@ impl Explanation<'_> {
                     format!("leave {name} with {}{b}", format_value(value))
                 }
             };
-            line += 1;
-            let _ = writeln!(o, "{line:>4}. {indent}{text}");
+            lines.push((step, text));
         }
+        lines
+    }
+}
+
+/// The node a step is at.
+pub(crate) fn step_node(s: &Step) -> NodeId {
+    match *s {
+        Step::Enter { node, .. }
+        | Step::Leaf { node, .. }
+        | Step::Narrow { node, .. }
+        | Step::Cut { node, .. }
+        | Step::Exit { node, .. } => node,
     }
 }
 
