@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain, fresh_seed,
-    given, limit_depth, parse, parse_values, svg, svg_question, tikz, tikz_question,
+    beamer, cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain,
+    fresh_seed, given, limit_depth, parse, parse_values, svg, svg_question, tikz, tikz_question,
     unknown_question, unsearched, Algorithm, CompareRow, DeepeningRow, DepthLimit, ExplainError,
     JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
     DEFAULT_VALUES,
@@ -175,12 +175,18 @@ enum FormatArg {
     Svg,
     /// The same picture for a LaTeX document: a tikzpicture (needs \usepackage{tikz}).
     Tikz,
+    /// The search step by step for lecture slides: a beamer frame, a slide a step of the
+    /// trace, the picture as it stands above the step's words (needs \usepackage{tikz}).
+    Beamer,
 }
 
 impl FormatArg {
     /// A picture: it has no room for the tree's text, which goes to standard error.
     fn is_picture(self) -> bool {
-        matches!(self, FormatArg::Dot | FormatArg::Svg | FormatArg::Tikz)
+        matches!(
+            self,
+            FormatArg::Dot | FormatArg::Svg | FormatArg::Tikz | FormatArg::Beamer
+        )
     }
 }
 
@@ -381,10 +387,13 @@ pub fn run(args: &TreeArgs) -> Result<()> {
     let random_line = random
         .as_ref()
         .map(|r| format!("{}: {}", r.about(), r.tree));
-    if args.quiz && matches!(args.format, FormatArg::Json | FormatArg::Dot) {
-        bail!(
-            "--quiz prints the question as text or as a picture (SVG or TikZ), not as JSON or DOT"
-        );
+    if args.quiz
+        && matches!(
+            args.format,
+            FormatArg::Json | FormatArg::Dot | FormatArg::Beamer
+        )
+    {
+        bail!("--quiz prints the question as text or as a picture (SVG or TikZ), not as JSON, DOT or beamer slides");
     }
     if args.given.is_some() && args.format.is_picture() {
         bail!("--given answers as text or JSON, not as a picture");
@@ -442,7 +451,9 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let e = match explain(&tree, settings, args.trace) {
+    // The slides step through the trace.
+    let trace = args.trace || args.format == FormatArg::Beamer;
+    let e = match explain(&tree, settings, trace) {
         Ok(e) => e.in_view(view),
         // The question of an exam's "x" (its answer: this command without --quiz).
         Err(ExplainError::UnknownLeaf { node, .. }) if args.quiz => {
@@ -567,6 +578,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         FormatArg::Dot => print!("{}", dot(&e)),
         FormatArg::Svg => print!("{}", svg(&e)),
         FormatArg::Tikz => print!("{}", tikz(&e)),
+        FormatArg::Beamer => print!("{}", beamer(&e)),
     }
     Ok(())
 }

@@ -203,11 +203,12 @@ fn tikz_picture_shows_the_answer() {
 
 /// Every kind of TikZ picture compiles with pdflatex, one page each: the textbook tree, the
 /// exam tree, the negamax view with infinities and negative values, static values, a depth
-/// limit, a random tree, the questions, an unknown leaf's question and Greek labels. Needs `pdflatex` and
-/// TikZ (`.ci/run` installs Debian's texlive-latex-base and texlive-pictures);
+/// limit, a random tree, the questions, an unknown leaf's question and Greek labels; and the
+/// beamer slides, a page each. Needs `pdflatex` with TikZ and beamer (`.ci/run` installs
+/// Debian's texlive-latex-base, texlive-latex-recommended and texlive-pictures);
 /// `ALPHABETA_SKIP_LATEX=1` skips it on a machine that cannot have them.
 #[test]
-fn tikz_pictures_compile_with_latex() {
+fn tikz_pictures_and_slides_compile_with_latex() {
     let have = Command::new("pdflatex")
         .arg("--version")
         .output()
@@ -218,8 +219,9 @@ fn tikz_pictures_compile_with_latex() {
             return;
         }
         panic!(
-            "this test needs pdflatex with TikZ: apt-get install -y --no-install-recommends \
-             texlive-latex-base texlive-pictures (or set ALPHABETA_SKIP_LATEX=1 to skip it)"
+            "this test needs pdflatex with TikZ and beamer: apt-get install -y \
+             --no-install-recommends texlive-latex-base texlive-latex-recommended \
+             texlive-pictures (or set ALPHABETA_SKIP_LATEX=1 to skip it)"
         );
     }
     let pictures: &[&[&str]] = &[
@@ -253,29 +255,135 @@ fn tikz_pictures_compile_with_latex() {
         .prefix("alphabeta-tikz-")
         .tempdir()
         .unwrap();
-    let mut doc = String::from("\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n");
-    for (i, args) in pictures.iter().enumerate() {
-        let tikz = ok(&[&["--format", "tikz"], *args].concat());
-        std::fs::write(dir.path().join(format!("p{i}.tex")), tikz).unwrap();
+    let files: Vec<String> = pictures
+        .iter()
+        .map(|args| ok(&[&["--format", "tikz"], *args].concat()))
+        .collect();
+    let pages = compile(dir.path(), "article", &files);
+    assert_eq!(pages, pictures.len());
+    // The slides: a page each, the textbook tree's and the exam tree's in the negamax view.
+    let frames = [
+        ok(&["--format", "beamer", THREE]),
+        ok(&[
+            "--format",
+            "beamer",
+            "--algorithm",
+            "negamax",
+            "--view",
+            "mover",
+            "α(β(δ=3,ε=6),γ(ζ(ι(μ=1,ν=5),κ=5),η(λ=6,ξ=2),θ=-inf))",
+        ]),
+    ];
+    let slides: usize = frames
+        .iter()
+        .map(|f| f.matches("\\only<").count() / 2)
+        .sum();
+    assert_eq!(compile(dir.path(), "beamer", &frames), slides);
+}
+
+/// Compiles these pictures or frames with pdflatex in a document of this class, each in its
+/// own file; the number of pages.
+fn compile(dir: &std::path::Path, class: &str, files: &[String]) -> usize {
+    let mut doc =
+        format!("\\documentclass{{{class}}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n");
+    for (i, text) in files.iter().enumerate() {
+        std::fs::write(dir.join(format!("p{i}.tex")), text).unwrap();
         doc.push_str(&format!("\\input{{p{i}.tex}}\n\\newpage\n"));
     }
     doc.push_str("\\end{document}\n");
-    std::fs::write(dir.path().join("doc.tex"), doc).unwrap();
+    std::fs::write(dir.join("doc.tex"), doc).unwrap();
     let o = Command::new("pdflatex")
         .args(["-interaction=nonstopmode", "-halt-on-error", "doc.tex"])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdin(Stdio::null())
         .output()
         .unwrap();
     let log = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "pdflatex failed:\n{log}");
-    assert!(
-        log.contains(&format!(
-            "Output written on doc.pdf ({} pages",
-            pictures.len()
-        )),
-        "{log}"
-    );
+    let pages = log
+        .split("Output written on doc.pdf (")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    pages.unwrap_or_else(|| panic!("no page count in\n{log}"))
+}
+
+/// The slides step through the textbook tree as the material does: a slide before the search
+/// and one for each line of `--trace`; the leaves opened one at a time up to the 7 the material
+/// opens, the cuts at 4 and 6 from the slide that cuts at [1] on, the node at work outlined
+/// on every slide between the first and the last, the principal variation on the last only.
+#[test]
+fn beamer_slides_step_through_the_search() {
+    let frame = ok(&["--format", "beamer", THREE]);
+    assert!(frame.contains("\\begin{frame}{Alpha-beta (fail-hard), step by step}"));
+    let trace = ok(&["--trace", THREE]);
+    let steps: Vec<&str> = trace
+        .split("trace:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    // Each slide's picture (a block of lines) and words (one line).
+    let mut pictures: Vec<String> = Vec::new();
+    let mut words: Vec<&str> = Vec::new();
+    let mut open: Option<String> = None;
+    for line in frame.lines() {
+        match &mut open {
+            Some(p) if line == "}" => {
+                pictures.push(std::mem::take(p));
+                open = None;
+            }
+            Some(p) => {
+                p.push_str(line);
+                p.push('\n');
+            }
+            None if line.starts_with("\\only<") && line.ends_with('{') => {
+                open = Some(String::new())
+            }
+            None if line.starts_with("\\only<") => words.push(line),
+            None => {}
+        }
+    }
+    assert_eq!(words.len(), steps.len() + 1, "{frame}");
+    assert_eq!(pictures.len(), words.len());
+    let count = |p: &str, what: &str| p.matches(what).count();
+    let opened: Vec<usize> = pictures.iter().map(|p| count(p, "opened leaf")).collect();
+    assert_eq!(opened[0], 0);
+    assert_eq!(*opened.last().unwrap(), 7, "the material's 7 leaves");
+    for (k, pair) in opened.windows(2).enumerate() {
+        let opens = words[k + 1].contains("open leaf");
+        assert_eq!(
+            pair[1] - pair[0],
+            usize::from(opens),
+            "slide {}: {}",
+            k + 2,
+            words[k + 1]
+        );
+    }
+    let cut_at = words
+        .iter()
+        .position(|w| w.contains("cut at [1]"))
+        .expect("a cut at [1]");
+    for (k, p) in pictures.iter().enumerate() {
+        let cuts = if k < cut_at { 0 } else { 2 };
+        assert_eq!(count(p, "\\draw[cut mark]"), cuts, "slide {}", k + 1);
+        let current = if k == 0 || k + 1 == pictures.len() {
+            0
+        } else {
+            1
+        };
+        // A Min node is a circle and its arc, drawn alike: its circle counts.
+        let outlined = p
+            .lines()
+            .filter(|l| l.contains("current node") && !l.contains("fill=none"))
+            .count();
+        assert_eq!(outlined, current, "slide {}", k + 1);
+        let pv = k + 1 == pictures.len();
+        assert_eq!(p.contains("[pv edge]"), pv, "slide {}", k + 1);
+    }
+    let e = fails(&["--quiz", "--format", "beamer", THREE], None);
+    assert!(e.contains("not as JSON, DOT or beamer slides"), "{e}");
 }
 
 #[test]
@@ -524,7 +632,7 @@ fn random_trees_refuse_bad_shapes_clearly() {
     let e = fails(&["--seed", "4", THREE], None);
     assert!(e.contains("add --random SHAPE"), "{e}");
     let e = fails(&["--random", "3x3", "--quiz", "--format", "json"], None);
-    assert!(e.contains("not as JSON or DOT"), "{e}");
+    assert!(e.contains("not as JSON, DOT or beamer slides"), "{e}");
     let o = run(&["--random", "3x3", THREE], None);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be used with"));

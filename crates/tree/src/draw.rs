@@ -11,13 +11,13 @@ mod tikz;
 
 pub use dot::dot;
 pub use svg::{svg, svg_question};
-pub use tikz::{tikz, tikz_question};
+pub use tikz::{beamer, tikz, tikz_question};
 
 use std::collections::HashSet;
 
-use crate::explain::View;
+use crate::explain::{Step, View};
 use crate::model::{format_value, NodeId};
-use crate::report::{settings_line, Explanation};
+use crate::report::{settings_line, step_node, Explanation};
 
 const DX: f64 = 46.0; // horizontal room per leaf
 const DY: f64 = 84.0; // vertical room per level
@@ -62,6 +62,8 @@ struct Shown {
     opened: bool,
     /// A leaf among the fewest that fix the root's value.
     witness: bool,
+    /// The node the search is at, part way through it.
+    current: bool,
     /// The text inside: a leaf's value, an inner node's value or bound (`≥3`), or nothing.
     value: String,
     /// `leaf D`, `Max node B`: what the node is, for a tooltip.
@@ -89,6 +91,8 @@ enum LinkKind {
     Pv,
     Searched,
     Pruned,
+    /// Not walked yet, part way through the search.
+    Ahead,
 }
 
 /// The cut's mark: a short stroke across the middle of the edge.
@@ -189,17 +193,9 @@ impl Scene {
                 let value = if n.is_leaf() {
                     e.leaf_text(id)
                 } else {
-                    // A bound is shown as such: "≤3" (at most), "≥5" (at least).
                     rec.value
                         .filter(|_| answers)
-                        .map(|(v, b)| {
-                            let mark = match b {
-                                alphabeta::Bound::Exact => "",
-                                alphabeta::Bound::Lower => "≥",
-                                alphabeta::Bound::Upper => "≤",
-                            };
-                            format!("{mark}{}", format_value(v))
-                        })
+                        .map(|(v, b)| value_text(v, b))
                         .unwrap_or_default()
                 };
                 let title = if n.is_leaf() {
@@ -223,6 +219,7 @@ impl Scene {
                     pv: on_pv[id as usize] && !n.is_leaf(),
                     opened: n.is_leaf() && answers && rec.visited,
                     witness: n.is_leaf() && witness.contains(&n.leaf_index),
+                    current: false,
                     value,
                     title,
                     label: n.label.clone(),
@@ -269,5 +266,81 @@ impl Scene {
             edges,
             legend,
         }
+    }
+}
+
+/// How a value is shown: a bound as such, "≤3" (at most), "≥5" (at least).
+fn value_text(v: i32, b: alphabeta::Bound) -> String {
+    let mark = match b {
+        alphabeta::Bound::Exact => "",
+        alphabeta::Bound::Lower => "≥",
+        alphabeta::Bound::Upper => "≤",
+    };
+    format!("{mark}{}", format_value(v))
+}
+
+impl Scene {
+    /// The picture part way through the search, after its first `done` steps, as the page
+    /// shows it when stepping: nodes faint until entered, edges light until walked, leaves
+    /// yellow once opened, inner nodes' values blank until they return, windows as they
+    /// stand, cuts as they happen, the node at work outlined; no principal variation yet.
+    fn after(e: &Explanation<'_>, done: usize) -> Scene {
+        let t = e.tree;
+        let len = t.nodes.len();
+        let (mut seen, mut opened, mut cut) =
+            (vec![false; len], vec![false; len], vec![false; len]);
+        let mut window = vec![String::new(); len];
+        let mut value = vec![String::new(); len];
+        let mut current = None;
+        let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
+        for step in &e.run.trace[..done.min(e.run.trace.len())] {
+            let id = step_node(step);
+            let i = id as usize;
+            current = Some(id);
+            match *step {
+                Step::Enter { alpha, beta, .. } => {
+                    seen[i] = true;
+                    window[i] = w(alpha, beta);
+                }
+                Step::Leaf { .. } => {
+                    seen[i] = true;
+                    opened[i] = true;
+                }
+                Step::Narrow { alpha, beta, .. } => window[i] = w(alpha, beta),
+                Step::Cut { .. } => cut[i] = true,
+                Step::Exit {
+                    value: v, bound, ..
+                } => {
+                    value[i] = value_text(v, bound);
+                    current = t.node(id).parent;
+                }
+            }
+        }
+        let mut s = Scene::of(e, true);
+        for n in &mut s.nodes {
+            let i = n.id as usize;
+            n.ghost = !seen[i];
+            n.pv = false;
+            n.witness = false;
+            n.opened = opened[i];
+            n.current = current == Some(n.id);
+            if !t.node(n.id).is_leaf() {
+                n.value = std::mem::take(&mut value[i]);
+                n.window = Some(std::mem::take(&mut window[i]));
+            }
+        }
+        for l in &mut s.edges {
+            let parent = t.node(l.child).parent.expect("not the root") as usize;
+            l.kind = if seen[l.child as usize] {
+                LinkKind::Searched
+            } else {
+                LinkKind::Ahead
+            };
+            if !cut[parent] {
+                l.cut = None;
+            }
+        }
+        s.legend.clear();
+        s
     }
 }

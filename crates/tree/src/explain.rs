@@ -103,6 +103,17 @@ impl Algorithm {
             Algorithm::Pvs => "pvs",
         }
     }
+
+    /// The name in words, as a title: `Alpha-beta (fail-hard)`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "Minimax",
+            Algorithm::AlphaBeta => "Alpha-beta (fail-hard)",
+            Algorithm::AlphaBetaSoft => "Alpha-beta (fail-soft)",
+            Algorithm::Negamax => "Negamax alpha-beta",
+            Algorithm::Pvs => "Principal variation search",
+        }
+    }
 }
 
 /// How to search a tree.

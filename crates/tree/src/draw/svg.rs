@@ -41,7 +41,7 @@ fn draw(s: &Scene) -> String {
     for l in &s.edges {
         let class = match l.kind {
             LinkKind::Pv => "edge pv",
-            LinkKind::Searched => "edge",
+            LinkKind::Searched | LinkKind::Ahead => "edge",
             LinkKind::Pruned => "edge pruned",
         };
         let _ = writeln!(

@@ -8,65 +8,164 @@ use crate::report::{settings_line, Explanation};
 
 /// The picture as TikZ: a `tikzpicture` environment, which needs `\usepackage{tikz}`.
 pub fn tikz(e: &Explanation<'_>) -> String {
-    draw(
-        &Scene::of(e, true),
-        &settings_line(&e.run.settings, e.run.view),
-    )
+    picture(e, &Scene::of(e, true))
 }
 
 /// The question as TikZ (a worksheet's): the tree and its leaves' values only.
 pub fn tikz_question(e: &Explanation<'_>) -> String {
-    draw(
-        &Scene::of(e, false),
-        &settings_line(&e.run.settings, e.run.view),
-    )
+    picture(e, &Scene::of(e, false))
 }
 
+/// The search step by step, for lecture slides: a beamer frame with a slide a line of the
+/// trace (as `--trace` words it), the picture as it stands after that step (as the page
+/// shows it when stepping) above the step's words, the final picture last. Needs
+/// `\usepackage{tikz}` in a beamer document, and an explanation with its trace.
+pub fn beamer(e: &Explanation<'_>) -> String {
+    let lines = e.trace_lines();
+    let last = e.run.trace.len();
+    // Slide 1: before the search; then one after each line's step; the last is the final
+    // picture.
+    let mut slides = vec![(0, String::from("Before the search: nothing is known yet."))];
+    for (k, (step, text)) in lines.iter().enumerate() {
+        slides.push((
+            step + 1,
+            format!("Step {} of {}: {}.", k + 1, lines.len(), prose(text)),
+        ));
+    }
+    let final_scene = Scene::of(e, true);
+    let scene = |done: usize| {
+        if done >= last {
+            Scene::of(e, true)
+        } else {
+            Scene::after(e, done)
+        }
+    };
+    // Every slide shares one bounding box, so the picture stays put; it fits a 4:3 frame.
+    let nodes = &final_scene.nodes;
+    let (x0, x1) = nodes.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
+        (a.min(n.x - R - 4.0), b.max(n.x + R + 60.0))
+    });
+    let (y0, y1) = nodes.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
+        (a.min(n.y - R - 14.0), b.max(n.y + R + 14.0))
+    });
+    let unit = (10.5 / (x1 - x0)).min(6.2 / (y1 - y0)).min(UNIT);
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "% alpha-beta on a tree, step by step, drawn by alphabeta: {}",
+        final_scene.title
+    );
+    let _ = writeln!(o, "% {}", settings_line(&e.run.settings, e.run.view));
+    let _ = writeln!(
+        o,
+        "% A beamer frame, a slide a step: \\input it where a frame goes, with \\usepackage{{tikz}}\n\
+         % in the preamble. The title is the frame's first line; the styles are the picture's."
+    );
+    let _ = writeln!(
+        o,
+        "\\begin{{frame}}{{{}, step by step}}\n\\centering",
+        e.run.settings.algorithm.title()
+    );
+    begin(&mut o, unit);
+    let _ = writeln!(
+        o,
+        "\\useasboundingbox {} rectangle {};",
+        point((x0, y0)),
+        point((x1, y1))
+    );
+    for (k, (done, _)) in slides.iter().enumerate() {
+        let _ = writeln!(o, "\\only<{}>{{", k + 1);
+        shapes(&mut o, &scene(*done));
+        let _ = writeln!(o, "}}");
+    }
+    let _ = writeln!(o, "\\end{{tikzpicture}}\n");
+    // The words in a box of fixed height, so that a long line does not move the picture.
+    let _ = writeln!(o, "\\parbox[t][2.5\\baselineskip]{{\\linewidth}}{{\\small");
+    for (k, (_, words)) in slides.iter().enumerate() {
+        let _ = writeln!(o, "\\only<{}>{{{words}}}", k + 1);
+    }
+    let _ = writeln!(o, "}}\n\\end{{frame}}");
+    o
+}
+
+/// The coordinates' unit: the SVG's pixel, a fortieth of a centimetre.
+const UNIT: f64 = 0.025;
+
 /// The colours, as the SVG's (HTML notation).
-const COLOURS: [(&str, &str); 5] = [
+const COLOURS: [(&str, &str); 6] = [
     ("abpv", "1565C0"),
     ("abcut", "C62828"),
     ("abopened", "FFF3B0"),
     ("abwitness", "2E7D32"),
     ("abgrey", "BBBBBB"),
+    ("abcurrent", "F57C00"),
 ];
 
-fn draw(s: &Scene, settings: &str) -> String {
+/// A whole picture: what it is, the environment, its shapes and its legend.
+fn picture(e: &Explanation<'_>, s: &Scene) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "% alpha-beta on a tree, drawn by alphabeta: {}", s.title);
-    let _ = writeln!(o, "% {settings}");
+    let _ = writeln!(o, "% {}", settings_line(&e.run.settings, e.run.view));
     let _ = writeln!(
         o,
         "% Needs \\usepackage{{tikz}}. To fit a width: \\resizebox{{\\linewidth}}{{!}}{{\\input{{...}}}}\n\
          % (graphicx); x and y below set the room the layout takes, the styles how each part looks;\n\
          % the legend is the \\node[legend] lines at the end."
     );
+    begin(&mut o, UNIT);
+    shapes(&mut o, s);
+    for (y, text) in &s.legend {
+        let _ = writeln!(
+            o,
+            "\\node[legend] at {} {{{}}};",
+            point((MARGIN, *y)),
+            prose(text)
+        );
+    }
+    let _ = writeln!(o, "\\end{{tikzpicture}}");
+    o
+}
+
+/// Opens the `tikzpicture`: the unit in centimetres (text shrinks with it below the SVG's),
+/// the styles and the colours.
+fn begin(o: &mut String, unit: f64) {
+    let shrink = if unit < UNIT {
+        format!(",\n  every node/.append style={{scale={:.3}}}", unit / UNIT)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         o,
-        "\\begin{{tikzpicture}}[x=0.025cm, y=-0.025cm, line cap=round,\n  \
+        "\\begin{{tikzpicture}}[x={unit:.4}cm, y=-{unit:.4}cm, line cap=round,\n  \
          edge/.style={{draw=black!75, line width=0.5pt}},\n  \
          pv edge/.style={{draw=abpv, line width=1.4pt}},\n  \
          pruned edge/.style={{draw=abgrey, line width=0.5pt, dash pattern=on 2pt off 1.5pt}},\n  \
+         ahead edge/.style={{draw=black!20, line width=0.5pt}},\n  \
          cut mark/.style={{draw=abcut, line width=0.9pt}},\n  \
          tree node/.style={{draw=black!87, fill=white, line width=0.6pt}},\n  \
          pv node/.style={{draw=abpv, line width=1pt}},\n  \
+         current node/.style={{draw=abcurrent, line width=1.6pt}},\n  \
          opened leaf/.style={{fill=abopened, line width=0.8pt}},\n  \
          fewest leaf/.style={{draw=abwitness, line width=1.2pt}},\n  \
          never entered/.style={{opacity=0.35}},\n  \
          value/.style={{font=\\small}},\n  \
          node label/.style={{font=\\scriptsize, anchor=base west, inner sep=0pt}},\n  \
          window/.style={{font=\\scriptsize, text=black!67, fill=white, anchor=base west, inner sep=0.5pt}},\n  \
-         legend/.style={{font=\\scriptsize, text=black!73, anchor=base west, inner sep=0pt}}]"
+         legend/.style={{font=\\scriptsize, text=black!73, anchor=base west, inner sep=0pt}}{shrink}]"
     );
     for (name, html) in COLOURS {
         let _ = writeln!(o, "\\definecolor{{{name}}}{{HTML}}{{{html}}}");
     }
-    // Edges first, under the nodes.
+}
+
+/// The edges, then the nodes over them.
+fn shapes(o: &mut String, s: &Scene) {
     for l in &s.edges {
         let style = match l.kind {
             LinkKind::Pv => "pv edge",
             LinkKind::Searched => "edge",
             LinkKind::Pruned => "pruned edge",
+            LinkKind::Ahead => "ahead edge",
         };
         let _ = writeln!(o, "\\draw[{style}] {} -- {};", point(l.from), point(l.to));
         if let Some(c) = &l.cut {
@@ -79,16 +178,19 @@ fn draw(s: &Scene, settings: &str) -> String {
         if n.ghost {
             let _ = writeln!(o, "\\begin{{scope}}[never entered]");
         }
-        let pv = if n.pv { ", pv node" } else { "" };
+        let mut style = String::from("tree node");
+        for (on, name) in [
+            (n.pv, ", pv node"),
+            (n.opened, ", opened leaf"),
+            (n.witness, ", fewest leaf"),
+            (n.current, ", current node"),
+        ] {
+            if on {
+                style.push_str(name);
+            }
+        }
         match n.shape {
             Shape::Leaf => {
-                let mut style = String::from("tree node");
-                if n.opened {
-                    style.push_str(", opened leaf");
-                }
-                if n.witness {
-                    style.push_str(", fewest leaf");
-                }
                 let _ = writeln!(
                     o,
                     "\\draw[{style}, rounded corners=1.5pt] {} rectangle {};",
@@ -99,7 +201,7 @@ fn draw(s: &Scene, settings: &str) -> String {
             Shape::Max => {
                 let _ = writeln!(
                     o,
-                    "\\draw[tree node{pv}] {} rectangle {};",
+                    "\\draw[{style}] {} rectangle {};",
                     point((x - R, y - R)),
                     point((x + R, y + R))
                 );
@@ -109,7 +211,7 @@ fn draw(s: &Scene, settings: &str) -> String {
                 let (y0, yc) = (y + R + 3.0, y + R + 7.0);
                 let _ = writeln!(
                     o,
-                    "\\draw[tree node{pv}] {} circle [radius={R:.1}];\n\\draw[tree node{pv}, fill=none] {} .. controls {} and {} .. {};",
+                    "\\draw[{style}] {} circle [radius={R:.1}];\n\\draw[{style}, fill=none] {} .. controls {} and {} .. {};",
                     point((x, y)),
                     point((x - R * 0.8, y0)),
                     point((x - R * 0.8 / 3.0, yc)),
@@ -153,16 +255,6 @@ fn draw(s: &Scene, settings: &str) -> String {
             let _ = writeln!(o, "\\end{{scope}}");
         }
     }
-    for (y, text) in &s.legend {
-        let _ = writeln!(
-            o,
-            "\\node[legend] at {} {{{}}};",
-            point((MARGIN, *y)),
-            prose(text)
-        );
-    }
-    let _ = writeln!(o, "\\end{{tikzpicture}}");
-    o
 }
 
 /// A point in the picture's coordinates.
@@ -273,13 +365,19 @@ fn prose(s: &str) -> String {
         match word.as_str() {
             "alpha" => out.push_str("$\\alpha$"),
             "beta" => out.push_str("$\\beta$"),
+            w @ ("inf" | "-inf") => out.push_str(&math(w)),
+            w if w.starts_with('-') && w[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                out.push_str(&format!("${w}$"));
+            }
             w => out.push_str(&escape(w)),
         }
         word.clear();
     };
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
-        if c.is_alphanumeric() {
+        // A minus sign starts a word ("-3", "-inf"); a hyphen inside one ends it.
+        let sign = c == '-' && word.is_empty() && chars.peek().is_some_and(|n| n.is_alphanumeric());
+        if c.is_alphanumeric() || sign {
             word.push(c);
             continue;
         }
