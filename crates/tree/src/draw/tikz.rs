@@ -425,6 +425,11 @@ mod tests {
             "alphabeta, cut at $\\geq$ $\\beta$ / $\\leq$ $\\alpha$"
         );
         assert_eq!(prose("a > b"), "a $>$ b");
+        // A trace's words: infinities and minus signs as signs, hyphens as hyphens.
+        assert_eq!(
+            prose("enter B (Min) with (-inf, inf), fail-hard, -3"),
+            "enter B (Min) with ($-\\infty$, $\\infty$), fail-hard, $-3$"
+        );
         assert_eq!(escape("50% of a_b & {c}"), "50\\% of a\\_b \\& \\{c\\}");
         assert_eq!(
             escape("αβΔΑ1"),
