@@ -714,6 +714,32 @@ async fn tree(c: &Client, url: &str) {
     let file = file.as_str().unwrap();
     assert!(file.contains("\\begin{tikzpicture}"), "{file}");
     assert_eq!(file.matches("\\draw[cut mark]").count(), 5, "{file}");
+    // The slides are fetched when asked for and saved as a file: the click that saves is
+    // caught to read what it saves.
+    js(
+        c,
+        "window.saved = null; window.realClick = HTMLAnchorElement.prototype.click; \
+         HTMLAnchorElement.prototype.click = function () { \
+         window.saved = { name: this.download, href: this.href }; }; \
+         document.getElementById('t-beamer').click(); return 1;",
+    )
+    .await;
+    wait_until(c, "window.saved", Duration::from_secs(10)).await;
+    let file = js(
+        c,
+        "HTMLAnchorElement.prototype.click = window.realClick; \
+         const r = await fetch(window.saved.href); return [window.saved.name, await r.text()];",
+    )
+    .await;
+    assert_eq!(file[0], "steps.tex");
+    let file = file[1].as_str().unwrap();
+    assert!(file.contains("\\begin{frame}"), "{file}");
+    // The last slide, the final picture, has the five cuts.
+    let last = file
+        .rsplit("\\only<")
+        .find(|s| s.contains("\\draw"))
+        .unwrap();
+    assert_eq!(last.matches("\\draw[cut mark]").count(), 5, "{last}");
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));

@@ -1265,6 +1265,21 @@ $("t-back").addEventListener("click", () => { stopPlaying(); showStep(T.step - 1
 $("t-fwd").addEventListener("click", () => { stopPlaying(); showStep(T.step + 1); });
 $("t-last").addEventListener("click", () => { stopPlaying(); showStep(Infinity); });
 $("t-play").addEventListener("click", togglePlay);
+// The search step by step as beamer slides, fetched when asked for (they grow with the square
+// of the tree), saved as a file.
+$("t-beamer").addEventListener("click", async () => {
+  try {
+    const r = await api("POST", "/api/tree", { ...T.request, question: false, sealed: false, compare: false, beamer: true });
+    const a = document.createElement("a");
+    a.download = "steps.tex";
+    offer(a, r.beamer, "tex");
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+  }
+});
 $("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
 document.addEventListener("keydown", (e) => {
   if ($("tree").hidden || !T.report || T.quiz || e.altKey || e.ctrlKey || e.metaKey) return;

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth, order_name,
-    parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question, Algorithm,
-    ExplainError, Order, RandomError, RandomTree, RootKind, Settings, Shape, Tree, View,
+    beamer, cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth,
+    order_name, parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question,
+    Algorithm, ExplainError, Order, RandomError, RandomTree, RootKind, Settings, Shape, Tree, View,
     DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -50,6 +50,10 @@ pub struct TreeRequest {
     /// Whose view values and windows are in: `max` (the default) or `mover` (negamax's).
     #[serde(default)]
     view: Option<String>,
+    /// Also the search step by step as beamer slides (`beamer`, as `--format beamer` gives
+    /// them), for trees of up to [`MAX_SLIDE_NODES`] nodes; not for a sealed question.
+    #[serde(default)]
+    beamer: bool,
     /// Search only this deep: nodes at this depth are valued by their static values
     /// (`depth_limit` in the reply, with the whole tree's value beside; not when sealed).
     #[serde(default)]
@@ -142,6 +146,21 @@ pub async fn explain_tree(
             ),
         ));
     }
+    if req.beamer && req.sealed {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "beamer: the slides are the answer, and a sealed question holds none",
+        ));
+    }
+    if req.beamer && tree.nodes.len() > MAX_SLIDE_NODES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "beamer: the tree has {} nodes; slides are drawn for at most {MAX_SLIDE_NODES}",
+                tree.nodes.len()
+            ),
+        ));
+    }
     let view = pick(
         "view",
         req.view.as_deref(),
@@ -182,6 +201,9 @@ pub async fn explain_tree(
     }
     json["svg"] = Value::String(svg(&e));
     json["tikz"] = Value::String(tikz(&e));
+    if req.beamer {
+        json["beamer"] = Value::String(beamer(&e));
+    }
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
         json["question_tikz"] = Value::String(tikz_question(&e));
@@ -201,6 +223,10 @@ pub async fn explain_tree(
     }
     Ok(Json(json))
 }
+
+/// The most nodes a tree's slides are drawn for: a slide a step, each the whole picture, so the
+/// slides grow with the square of the tree (a tree of 121 nodes: 4.8 MB of LaTeX).
+const MAX_SLIDE_NODES: usize = 127;
 
 /// The most leaves for which a needed unknown leaf is answered case by case (a search a
 /// value of the tree, and two a gap between: a few hundred searches stay instant).

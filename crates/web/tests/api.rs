@@ -121,6 +121,34 @@ async fn tree_reference_answers() {
     assert!(tikz.contains("\\begin{tikzpicture}"), "{tikz}");
     assert_eq!(tikz.matches("\\draw[cut mark]").count(), 2);
     assert_eq!(tikz.matches("opened leaf").count(), 7 + 1);
+    assert!(v.get("beamer").is_none(), "slides only when asked");
+    // The slides, when asked: a frame that ends with the root's value, the material's 3.
+    let (s, r) = post(
+        &c,
+        &url,
+        json!({"tree": "[[3,12,8],[2,4,6],[14,5,2]]", "beamer": true}),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let slides = r["beamer"].as_str().unwrap();
+    assert!(slides.contains("\\begin{frame}"), "{slides}");
+    assert!(slides.contains(": leave root with 3.}"), "{slides}");
+    // Not for a sealed question (they are its answer), nor for a tree too big to step through.
+    let (s, r) = post(
+        &c,
+        &url,
+        json!({"tree": "[1,2]", "sealed": true, "beamer": true}),
+    )
+    .await;
+    assert_eq!(s, 422, "{r}");
+    assert!(error_of(&r).contains("sealed question holds none"), "{r}");
+    let wide = format!("[{}]", vec!["1"; 127].join(","));
+    let (s, r) = post(&c, &url, json!({"tree": wide, "beamer": true})).await;
+    assert_eq!(s, 413, "{r}");
+    assert!(
+        error_of(&r).contains("the tree has 128 nodes; slides are drawn for at most 127"),
+        "{r}"
+    );
     let trace = v["trace"].as_array().unwrap();
     assert_eq!(
         trace.iter().filter(|s| s["step"] == "leaf").count(),
