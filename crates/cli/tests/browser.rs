@@ -95,6 +95,19 @@ async fn js(c: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
+/// The text of the file the link `id` offers (a download the page made in memory).
+async fn download(c: &Client, id: &str) -> String {
+    let script = format!(
+        "const r = await fetch(document.getElementById({}).href); return await r.text();",
+        json!(id)
+    );
+    js(c, &script)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// Sets the form field `id` to `value`, as typing or choosing would.
 async fn set_value(c: &Client, id: &str, value: &str) {
     let script = format!(
@@ -694,24 +707,14 @@ async fn tree(c: &Client, url: &str) {
     assert_eq!(visible, json!(5), "the final picture shows every cut");
     screenshot(c, "tree.png").await;
     // The picture to download is the final one, standalone: an SVG with the five cuts.
-    let file = js(
-        c,
-        "const r = await fetch(document.getElementById('t-download').href); return await r.text();",
-    )
-    .await;
-    let file = file.as_str().unwrap();
+    let file = download(c, "t-download").await;
     assert!(
         file.starts_with("<svg") && file.trim_end().ends_with("</svg>"),
         "{file}"
     );
     assert_eq!(file.matches("class=\"cutmark\"").count(), 5, "{file}");
     // And for LaTeX: the same five cuts in TikZ.
-    let file = js(
-        c,
-        "const r = await fetch(document.getElementById('t-tikz').href); return await r.text();",
-    )
-    .await;
-    let file = file.as_str().unwrap();
+    let file = download(c, "t-tikz").await;
     assert!(file.contains("\\begin{tikzpicture}"), "{file}");
     assert_eq!(file.matches("\\draw[cut mark]").count(), 5, "{file}");
     // The slides are fetched when asked for and saved as a file: the click that saves is
@@ -1434,22 +1437,12 @@ async fn practice(c: &Client) {
         .starts_with(&format!("Value {value}")));
     screenshot(c, "tree-quiz-checked.png").await;
     // The question to download is the picture bare.
-    let file = js(
-        c,
-        "const r = await fetch(document.getElementById('t-question-download').href); return await r.text();",
-    )
-    .await;
-    let file = file.as_str().unwrap();
+    let file = download(c, "t-question-download").await;
     assert!(
         file.starts_with("<svg") && !file.contains("class=\"cutmark\""),
         "{file}"
     );
-    let file = js(
-        c,
-        "const r = await fetch(document.getElementById('t-question-tikz').href); return await r.text();",
-    )
-    .await;
-    let file = file.as_str().unwrap();
+    let file = download(c, "t-question-tikz").await;
     assert!(
         file.contains("\\begin{tikzpicture}") && !file.contains("[cut mark]"),
         "{file}"
