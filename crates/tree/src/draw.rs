@@ -3,7 +3,8 @@
 //! opened leaves emphasised, pruned edges cut and greyed, the principal variation in blue.
 //!
 //! What a picture shows is decided once, in a `Scene`; SVG (for people and the page) and
-//! TikZ (for LaTeX documents) draw the same scene, DOT hands the tree to Graphviz's layout.
+//! TikZ (for LaTeX documents) draw the same scene, and beamer slides the scenes part way
+//! through the search; DOT hands the tree to Graphviz's layout.
 
 mod dot;
 mod svg;
@@ -72,7 +73,8 @@ struct Shown {
     label: Option<String>,
     /// Its static value beside the label (`static 5`), part of the question too.
     static_value: Option<String>,
-    /// An inner node's final window, `(3, inf)`; empty when it was never entered.
+    /// An inner node's window, `(3, inf)`: its last (or, part way through the search, as it
+    /// stands); empty when it was never entered.
     window: Option<String>,
 }
 
