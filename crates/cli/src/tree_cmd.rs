@@ -578,7 +578,7 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         FormatArg::Dot => print!("{}", dot(&e)),
         FormatArg::Svg => print!("{}", svg(&e)),
         FormatArg::Tikz => print!("{}", tikz(&e)),
-        FormatArg::Beamer => print!("{}", beamer(&e)),
+        FormatArg::Beamer => print!("{}", beamer(&e).context("--format beamer")?),
     }
     Ok(())
 }

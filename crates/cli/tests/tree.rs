@@ -384,6 +384,15 @@ fn beamer_slides_step_through_the_search() {
     }
     let e = fails(&["--quiz", "--format", "beamer", THREE], None);
     assert!(e.contains("not as JSON, DOT or beamer slides"), "{e}");
+    // A slide a step, each the whole tree: a tree of 156 nodes is too big, and says so.
+    let e = fails(
+        &["--format", "beamer", "--random", "3x5", "--seed", "1"],
+        None,
+    );
+    assert!(
+        e.contains("--format beamer: the tree has 156 nodes; slides are drawn for at most 127"),
+        "{e}"
+    );
 }
 
 #[test]

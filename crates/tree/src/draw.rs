@@ -12,7 +12,7 @@ mod tikz;
 
 pub use dot::dot;
 pub use svg::{svg, svg_question};
-pub use tikz::{beamer, tikz, tikz_question};
+pub use tikz::{beamer, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES};
 
 use std::collections::HashSet;
 

@@ -35,7 +35,9 @@ mod unknown_pair;
 pub use depth_limit::{
     deepening, deepening_text, limit_depth, DeepeningRow, DepthError, DepthLimit,
 };
-pub use draw::{beamer, dot, svg, svg_question, tikz, tikz_question};
+pub use draw::{
+    beamer, dot, svg, svg_question, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES,
+};
 pub use explain::{
     run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step, View,
 };

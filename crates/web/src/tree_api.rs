@@ -51,7 +51,8 @@ pub struct TreeRequest {
     #[serde(default)]
     view: Option<String>,
     /// Also the search step by step as beamer slides (`beamer`, as `--format beamer` gives
-    /// them), for trees of up to [`MAX_SLIDE_NODES`] nodes; not for a sealed question.
+    /// them), for trees of up to [`alphabeta_tree::MAX_SLIDE_NODES`] nodes; not for a sealed
+    /// question.
     #[serde(default)]
     beamer: bool,
     /// Search only this deep: nodes at this depth are valued by their static values
@@ -152,15 +153,6 @@ pub async fn explain_tree(
             "beamer: the slides are the answer, and a sealed question holds none",
         ));
     }
-    if req.beamer && tree.nodes.len() > MAX_SLIDE_NODES {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "beamer: the tree has {} nodes; slides are drawn for at most {MAX_SLIDE_NODES}",
-                tree.nodes.len()
-            ),
-        ));
-    }
     let view = pick(
         "view",
         req.view.as_deref(),
@@ -202,7 +194,9 @@ pub async fn explain_tree(
     json["svg"] = Value::String(svg(&e));
     json["tikz"] = Value::String(tikz(&e));
     if req.beamer {
-        json["beamer"] = Value::String(beamer(&e));
+        let slides = beamer(&e)
+            .map_err(|e| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("beamer: {e}")))?;
+        json["beamer"] = Value::String(slides);
     }
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
@@ -223,10 +217,6 @@ pub async fn explain_tree(
     }
     Ok(Json(json))
 }
-
-/// The most nodes a tree's slides are drawn for: a slide a step, each the whole picture, so the
-/// slides grow with the square of the tree (a tree of 121 nodes: 4.8 MB of LaTeX).
-const MAX_SLIDE_NODES: usize = 127;
 
 /// The most leaves for which a needed unknown leaf is answered case by case (a search a
 /// value of the tree, and two a gap between: a few hundred searches stay instant).

@@ -16,11 +16,27 @@ pub fn tikz_question(e: &Explanation<'_>) -> String {
     picture(e, &Scene::of(e, false))
 }
 
+/// The most nodes slides are drawn for: a slide a step, each the whole picture, so the slides
+/// grow with the square of the tree (121 nodes: 4.8 MB of LaTeX).
+pub const MAX_SLIDE_NODES: usize = 127;
+
+/// A tree too big to step through on slides.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the tree has {nodes} nodes; slides are drawn for at most {MAX_SLIDE_NODES} (a slide a step, each the whole tree)")]
+pub struct TooBigForSlides {
+    /// The tree's nodes.
+    pub nodes: usize,
+}
+
 /// The search step by step, for lecture slides: a beamer frame with a slide a line of the
 /// trace (as `--trace` words it), the picture as it stands after that step (as the page
 /// shows it when stepping) above the step's words, the final picture last. Needs
 /// `\usepackage{tikz}` in a beamer document, and an explanation with its trace.
-pub fn beamer(e: &Explanation<'_>) -> String {
+pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
+    let nodes = e.tree.nodes.len();
+    if nodes > MAX_SLIDE_NODES {
+        return Err(TooBigForSlides { nodes });
+    }
     let lines = e.trace_lines();
     let last = e.run.trace.len();
     // Slide 1: before the search; then one after each line's step; the last is the final
@@ -85,7 +101,7 @@ pub fn beamer(e: &Explanation<'_>) -> String {
         let _ = writeln!(o, "\\only<{}>{{{words}}}", k + 1);
     }
     let _ = writeln!(o, "}}\n\\end{{frame}}");
-    o
+    Ok(o)
 }
 
 /// The coordinates' unit: the SVG's pixel, a fortieth of a centimetre.
