@@ -73,6 +73,9 @@ struct Shown {
     label: Option<String>,
     /// Its static value beside the label (`static 5`), part of the question too.
     static_value: Option<String>,
+    /// A word under a leaf: `static` under one a depth limit made of a subtree (beside the
+    /// label, it would run into the next leaf's).
+    below: Option<String>,
     /// An inner node's window, `(3, inf)`: its last (or, part way through the search, as it
     /// stands); empty when it was never entered.
     window: Option<String>,
@@ -225,7 +228,8 @@ impl Scene {
                     value,
                     title,
                     label: n.label.clone(),
-                    static_value: e.static_text(id),
+                    static_value: e.static_text(id).filter(|_| !n.is_leaf()),
+                    below: e.static_text(id).filter(|_| n.is_leaf()),
                     window,
                 }
             })

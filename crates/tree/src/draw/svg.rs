@@ -119,6 +119,14 @@ fn draw(s: &Scene) -> String {
                 esc(l)
             );
         }
+        if let Some(b) = &n.below {
+            let _ = write!(
+                o,
+                r#"<text class="lab" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                y + R * 0.8 + 11.0,
+                esc(b)
+            );
+        }
         // Always present for an inner node (empty when never entered) so a page can animate
         // the window.
         if let Some(w) = &n.window {

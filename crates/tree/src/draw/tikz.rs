@@ -259,6 +259,14 @@ fn shapes(o: &mut String, s: &Scene) {
                 point((x + R + 3.0, y - R + 2.0))
             );
         }
+        if let Some(b) = &n.below {
+            let _ = writeln!(
+                o,
+                "\\node[node label, anchor=base] at {} {{{}}};",
+                point((x, y + R * 0.8 + 11.0)),
+                escape(b)
+            );
+        }
         if let Some(w) = n.window.as_deref().filter(|w| !w.is_empty()) {
             let _ = writeln!(
                 o,
