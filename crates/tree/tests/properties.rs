@@ -5,9 +5,9 @@
 use alphabeta::Bound;
 use alphabeta::CutRule;
 use alphabeta_tree::{
-    cases, cases_json, deepening, explain, given, limit_depth, minimum, parse, run, Algorithm,
-    Course, ExplainError, Order, RootKind, RootValue, Settings, Step, Tree, Uniform, View, INF,
-    MAX_VALUE,
+    beamer, cases, cases_json, deepening, explain, given, limit_depth, minimum, parse, run,
+    Algorithm, Course, ExplainError, Order, RootKind, RootValue, Settings, Step, Tree, Uniform,
+    View, INF, MAX_VALUE,
 };
 use proptest::prelude::*;
 
@@ -741,6 +741,52 @@ proptest! {
         let s = text(&t);
         let tree = parse(&s).unwrap();
         prop_assert_eq!(tree.to_text(), s);
+    }
+}
+
+proptest! {
+    // Each case draws every slide of 36 searches: fewer cases.
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The slides replay the search, whatever the algorithm, order, cut rule and view: a leaf
+    /// turns yellow on the slide that opens it (a leaf opened again adds none), a cut once
+    /// made stays, the last slide holds every leaf opened and a cut for every pruned subtree,
+    /// and the node at work is outlined on every slide but the first and the last.
+    #[test]
+    fn the_slides_replay_the_search(t in small_trees()) {
+        let tree = parse(&text(&t)).unwrap();
+        for s in all_settings() {
+            for view in [View::Max, View::Mover] {
+                let e = explain(&tree, s, true).unwrap().in_view(view);
+                let frame = beamer(&e).unwrap();
+                // After each \only<k>{: a picture (its shapes) or a slide's words.
+                let parts: Vec<&str> = frame.split("\\only<").skip(1).collect();
+                let (pictures, words): (Vec<&str>, Vec<&str>) =
+                    parts.iter().partition(|p| p.contains("\\draw"));
+                prop_assert_eq!(pictures.len(), words.len());
+                let count = |p: &str, what: &str| p.matches(what).count();
+                let mut opened = std::collections::HashSet::new();
+                let mut cuts = 0;
+                for (k, (p, w)) in pictures.iter().zip(&words).enumerate() {
+                    // "Step 3 of 9: open leaf [0,1] = 3 ...": the leaf's name after the verb.
+                    if let Some(rest) = w.split(": open leaf ").nth(1).or(w.split(": evaluate ").nth(1)) {
+                        opened.insert(rest.split(' ').next().unwrap().to_string());
+                    }
+                    prop_assert_eq!(count(p, "opened leaf"), opened.len(), "slide {} {:?}", k + 1, s);
+                    let now = count(p, "\\draw[cut mark]");
+                    prop_assert!(now >= cuts, "a cut undone on slide {} {:?}", k + 1, s);
+                    cuts = now;
+                    let outlined = p
+                        .lines()
+                        .filter(|l| l.contains("current node") && !l.contains("fill=none"))
+                        .count();
+                    let inside = k > 0 && k + 1 < pictures.len();
+                    prop_assert_eq!(outlined, usize::from(inside), "slide {} {:?}", k + 1, s);
+                }
+                prop_assert_eq!(opened.len(), e.run.opened.len(), "{:?}", s);
+                prop_assert_eq!(cuts, e.run.pruned.len(), "{:?}", s);
+            }
+        }
     }
 }
 

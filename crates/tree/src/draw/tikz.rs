@@ -43,8 +43,10 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
     // picture.
     let mut slides = vec![(0, String::from("Before the search: nothing is known yet."))];
     for (k, (step, text)) in lines.iter().enumerate() {
+        // The last line's step may be followed by steps no line words (a leaf's exit).
+        let done = if k + 1 == lines.len() { last } else { step + 1 };
         slides.push((
-            step + 1,
+            done,
             format!("Step {} of {}: {}.", k + 1, lines.len(), prose(text)),
         ));
     }
