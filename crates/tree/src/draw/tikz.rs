@@ -59,11 +59,11 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
         }
     };
     // Every slide shares one bounding box, so the picture stays put; it fits a 4:3 frame.
-    let nodes = &final_scene.nodes;
-    let (x0, x1) = nodes.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
+    let shown = &final_scene.nodes;
+    let (x0, x1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
         (a.min(n.x - R - 4.0), b.max(n.x + R + 60.0))
     });
-    let (y0, y1) = nodes.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
+    let (y0, y1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
         (a.min(n.y - R - 14.0), b.max(n.y + R + 14.0))
     });
     let unit = (10.5 / (x1 - x0)).min(6.2 / (y1 - y0)).min(UNIT);
