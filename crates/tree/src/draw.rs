@@ -17,7 +17,7 @@ pub use tikz::{beamer, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES};
 use std::collections::HashSet;
 
 use crate::explain::{Step, View};
-use crate::model::{format_value, NodeId};
+use crate::model::{format_value, format_window, NodeId};
 use crate::report::{settings_line, step_node, Explanation};
 
 const DX: f64 = 46.0; // horizontal room per leaf
@@ -210,7 +210,7 @@ impl Scene {
                 };
                 let window = (!n.is_leaf()).then(|| {
                     if answers && rec.visited {
-                        format!("({}, {})", format_value(rec.alpha), format_value(rec.beta))
+                        format_window(rec.alpha, rec.beta)
                     } else {
                         String::new()
                     }
@@ -298,7 +298,6 @@ impl Scene {
         let mut window = vec![String::new(); len];
         let mut value = vec![String::new(); len];
         let mut current = None;
-        let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
         for step in &e.run.trace[..done.min(e.run.trace.len())] {
             let id = step_node(step);
             let i = id as usize;
@@ -306,13 +305,13 @@ impl Scene {
             match *step {
                 Step::Enter { alpha, beta, .. } => {
                     seen[i] = true;
-                    window[i] = w(alpha, beta);
+                    window[i] = format_window(alpha, beta);
                 }
                 Step::Leaf { .. } => {
                     seen[i] = true;
                     opened[i] = true;
                 }
-                Step::Narrow { alpha, beta, .. } => window[i] = w(alpha, beta),
+                Step::Narrow { alpha, beta, .. } => window[i] = format_window(alpha, beta),
                 Step::Cut { .. } => cut[i] = true,
                 Step::Exit {
                     value: v, bound, ..

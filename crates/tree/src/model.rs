@@ -192,6 +192,11 @@ pub fn format_leaf(v: LeafValue) -> String {
     }
 }
 
+/// A window as written: `(3, inf)`.
+pub(crate) fn format_window(alpha: i32, beta: i32) -> String {
+    format!("({}, {})", format_value(alpha), format_value(beta))
+}
+
 /// A value as written: `3`, `inf`, `-inf`.
 pub fn format_value(v: i32) -> String {
     if v >= INF {

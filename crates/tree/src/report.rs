@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::explain::{run, Algorithm, ExplainError, Order, RootKind, Run, Settings, Step, View};
 use crate::minimum::{minimum, Given, Minimum, Uniform};
-use crate::model::{format_leaf, format_value, LeafValue, NodeId, Tree, INF};
+use crate::model::{format_leaf, format_value, format_window, LeafValue, NodeId, Tree, INF};
 
 /// A search of a tree with everything needed to show it.
 #[derive(Clone, Debug)]
@@ -702,7 +702,7 @@ impl Explanation<'_> {
             let max = root.is_max_at(t.node(id).depth);
             // In the player to move's view every node maximises: it narrows alpha, cuts at beta.
             let maximises = max || self.run.view == View::Mover;
-            let w = |a: i32, b: i32| format!("({}, {})", format_value(a), format_value(b));
+            let w = format_window;
             let text = match *s {
                 Step::Enter { alpha, beta, .. } => {
                     if t.node(id).is_leaf() {

@@ -51,13 +51,6 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
         ));
     }
     let final_scene = Scene::of(e, true);
-    let scene = |done: usize| {
-        if done >= last {
-            Scene::of(e, true)
-        } else {
-            Scene::after(e, done)
-        }
-    };
     // Every slide shares one bounding box, so the picture stays put; it fits a 4:3 frame.
     let shown = &final_scene.nodes;
     let (x0, x1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
@@ -93,7 +86,11 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
     );
     for (k, (done, _)) in slides.iter().enumerate() {
         let _ = writeln!(o, "\\only<{}>{{", k + 1);
-        shapes(&mut o, &scene(*done));
+        if *done >= last {
+            shapes(&mut o, &final_scene);
+        } else {
+            shapes(&mut o, &Scene::after(e, *done));
+        }
         let _ = writeln!(o, "}}");
     }
     let _ = writeln!(o, "\\end{{tikzpicture}}\n");
