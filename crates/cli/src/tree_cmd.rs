@@ -11,6 +11,7 @@ use alphabeta_tree::{
     JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
     DEFAULT_VALUES,
 };
+use alphabeta_tree::{shell_quote, worksheet, Exercise, Notes};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -45,6 +46,7 @@ Examples:
   alphabeta tree --format tikz -f exam.txt > exam.tex   (for LaTeX: \\input{exam.tex})
   alphabeta tree --compare '[[[[4,8,6],[1,9]],[[5,8],[-1,2]]],[[[0,3],[-6,6]],[[1],[0,9,-7]]]]'
   alphabeta tree --random 3x3 --quiz   (a tree to practise on; the answer: the command it ends with)
+  alphabeta tree --random 3x3 --count 4 --format worksheet > sheet.tex   (then: pdflatex sheet.tex)
   alphabeta tree --given 0,1,2,3,8 '[[3,12,8],[2,4,6],[14,5,2]]'   (do these leaves fix the value?)
   alphabeta tree 'A(B(D=10,E=?),C(F=2,G=4))'   (for which values of E is G cut?)
   alphabeta tree --order static --compare 'A(B=1(D=2,E=4,F=6),C=2(G=14,H=5,I=2),J=3(K=3,L=12,M=8))'
@@ -74,6 +76,10 @@ pub struct TreeArgs {
     /// 0: every node's best child first (leaves keep their order); more: a worse heuristic.
     #[arg(long, value_name = "NOISE", value_parser = clap::value_parser!(u32).range(..=1000))]
     statics: Option<u32>,
+    /// With --format worksheet: this many random trees, an exercise each (their seeds the
+    /// first's, then one more each).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    count: Option<u32>,
     /// Search only this deep: a node at this depth with children is valued by its static
     /// value (`B=4(...)`) instead of its subtree, as a depth-limited search evaluates its
     /// frontier; the whole tree's value is shown beside. An unknown one (`B=?(...)`) is
@@ -178,6 +184,10 @@ enum FormatArg {
     /// The search step by step for lecture slides: a beamer frame, a slide a step of the
     /// trace, the picture as it stands above the step's words (needs \usepackage{tikz}).
     Beamer,
+    /// A worksheet: a whole LaTeX document (pdflatex sheet.tex) with the question, the bare
+    /// picture and what to find, then on a page of its own the answer (with --random and
+    /// --count, several trees).
+    Worksheet,
 }
 
 impl FormatArg {
@@ -290,8 +300,8 @@ fn show_parse_error(input: &str, e: &ParseError) -> String {
     )
 }
 
-/// The random tree `--random` asks for, if it does.
-fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
+/// The random tree `--random` asks for, if it does, drawn with `seed`.
+fn random_input(args: &TreeArgs, seed: u64) -> Result<Option<RandomTree>> {
     let Some(shape) = &args.random else {
         return Ok(None);
     };
@@ -300,11 +310,38 @@ fn random_input(args: &TreeArgs) -> Result<Option<RandomTree>> {
         Some(v) => parse_values(v).context("--values")?,
         None => DEFAULT_VALUES,
     };
-    let drawn = RandomTree::draw(shape, values, args.seed.unwrap_or_else(fresh_seed));
+    let drawn = RandomTree::draw(shape, values, seed);
     Ok(Some(match args.statics {
         Some(noise) => drawn.with_statics(root_kind(args.root), noise),
         None => drawn,
     }))
+}
+
+/// The search's settings the arguments ask for.
+fn settings_of(args: &TreeArgs) -> Settings {
+    Settings {
+        root: root_kind(args.root),
+        order: match args.order {
+            OrderArg::Ltr => Order::LeftToRight,
+            OrderArg::Rtl => Order::RightToLeft,
+            OrderArg::Static => Order::Static,
+        },
+        algorithm: match args.algorithm {
+            AlgorithmArg::Minimax => Algorithm::Minimax,
+            AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+            AlgorithmArg::AlphabetaSoft => Algorithm::AlphaBetaSoft,
+            AlgorithmArg::Negamax => Algorithm::Negamax,
+            AlgorithmArg::Pvs => Algorithm::Pvs,
+        },
+        cut: cut_rule(args.cut),
+    }
+}
+
+fn view_of(args: &TreeArgs) -> View {
+    match args.view {
+        ViewArg::Max => View::Max,
+        ViewArg::Mover => View::Mover,
+    }
 }
 
 fn cut_rule(cut: CutArg) -> CutRule {
@@ -343,16 +380,6 @@ fn answer_command(args: &TreeArgs, random_seed: Option<u64>, keep_format: bool) 
     words.join(" ")
 }
 
-/// A word as a POSIX shell reads it back.
-fn shell_quote(s: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,/=:+@%".contains(c);
-    if !s.is_empty() && s.chars().all(plain) {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
 /// JSON on standard output: pretty for a person at a terminal, compact for a program (and for
 /// big trees).
 fn print_json(value: &impl Serialize) -> Result<()> {
@@ -378,7 +405,13 @@ pub fn run(args: &TreeArgs) -> Result<()> {
             "--seed, --values and --statics are for a random tree: add --random SHAPE, like --random 3x3"
         );
     }
-    let random = random_input(args)?;
+    if args.count.is_some() && (args.random.is_none() || args.format != FormatArg::Worksheet) {
+        bail!("--count makes a worksheet of several random trees: add --random SHAPE and --format worksheet");
+    }
+    if args.format == FormatArg::Worksheet {
+        return run_worksheet(args);
+    }
+    let random = random_input(args, args.seed.unwrap_or_else(fresh_seed))?;
     let input = match &random {
         Some(r) => r.tree.clone(),
         None => read_input(args)?,
@@ -416,28 +449,10 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         None => (tree, None),
     };
     let whole = whole.as_ref();
-    let view = match args.view {
-        ViewArg::Max => View::Max,
-        ViewArg::Mover => View::Mover,
-    };
+    let view = view_of(args);
     let head = |whole: bool| depth_lines(limit.as_ref(), whole, root, view);
     let limit_json = limit.as_ref().map(|l| l.to_json(root, view));
-    let settings = Settings {
-        root,
-        order: match args.order {
-            OrderArg::Ltr => Order::LeftToRight,
-            OrderArg::Rtl => Order::RightToLeft,
-            OrderArg::Static => Order::Static,
-        },
-        algorithm: match args.algorithm {
-            AlgorithmArg::Minimax => Algorithm::Minimax,
-            AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
-            AlgorithmArg::AlphabetaSoft => Algorithm::AlphaBetaSoft,
-            AlgorithmArg::Negamax => Algorithm::Negamax,
-            AlgorithmArg::Pvs => Algorithm::Pvs,
-        },
-        cut: cut_rule(args.cut),
-    };
+    let settings = settings_of(args);
     if args.compare && args.format != FormatArg::Json {
         if let Some(line) = &random_line {
             println!("{line}");
@@ -579,6 +594,59 @@ pub fn run(args: &TreeArgs) -> Result<()> {
         FormatArg::Svg => print!("{}", svg(&e)),
         FormatArg::Tikz => print!("{}", tikz(&e)),
         FormatArg::Beamer => print!("{}", beamer(&e).context("--format beamer")?),
+        FormatArg::Worksheet => unreachable!("run_worksheet answers it"),
     }
     Ok(())
+}
+
+/// `--format worksheet`: the tree, or `--count` random trees, as exercises with their answers
+/// in one LaTeX document.
+fn run_worksheet(args: &TreeArgs) -> Result<()> {
+    if args.given.is_some() || args.compare {
+        bail!("--format worksheet asks the quiz's questions: leave out --given and --compare");
+    }
+    let mut exercises = Vec::new();
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    for k in 0..args.count.unwrap_or(1) {
+        match random_input(args, seed.wrapping_add(u64::from(k)))? {
+            Some(r) => exercises.push(exercise(args, &r.tree, Some(&r))?),
+            None => exercises.push(exercise(args, &read_input(args)?, None)?),
+        }
+    }
+    print!("{}", worksheet(&exercises));
+    Ok(())
+}
+
+/// One exercise of a worksheet: the tree `input` (drawn at random as `random` says) under
+/// the arguments' settings and depth limit.
+fn exercise(args: &TreeArgs, input: &str, random: Option<&RandomTree>) -> Result<Exercise> {
+    let whole = match parse(input) {
+        Ok(t) => t,
+        Err(e) => bail!(show_parse_error(input, &e)),
+    };
+    let settings = settings_of(args);
+    let view = view_of(args);
+    let limit = match args.depth {
+        Some(d) => Some(limit_depth(&whole, d, settings.root).context("--depth")?),
+        None => None,
+    };
+    let tree = limit.as_ref().map_or(&whole, |l| &l.tree);
+    let about = random.map(|r| r.about());
+    let said = |with_whole: bool| {
+        let depth = limit
+            .as_ref()
+            .map_or_else(Vec::new, |l| l.lines(settings.root, view, with_whole));
+        about.iter().cloned().chain(depth).collect()
+    };
+    let notes = Notes {
+        question: said(false),
+        answer: said(true),
+    };
+    match explain(tree, settings, false) {
+        Ok(e) => Ok(Exercise::explained(&e.in_view(view), &notes)),
+        Err(ExplainError::UnknownLeaf { node, .. }) => {
+            Ok(Exercise::unknown(tree, settings, view, node, &notes)?)
+        }
+        Err(e) => Err(e.into()),
+    }
 }

@@ -3,16 +3,19 @@
 //! opened leaves emphasised, pruned edges cut and greyed, the principal variation in blue.
 //!
 //! What a picture shows is decided once, in a `Scene`; SVG (for people and the page) and
-//! TikZ (for LaTeX documents) draw the same scene, and beamer slides the scenes part way
-//! through the search; DOT hands the tree to Graphviz's layout.
+//! TikZ (for LaTeX documents) draw the same scene, beamer slides the scenes part way
+//! through the search, and a worksheet sets questions and answers around them; DOT hands the
+//! tree to Graphviz's layout.
 
 mod dot;
 mod svg;
 mod tikz;
+mod worksheet;
 
 pub use dot::dot;
 pub use svg::{svg, svg_question};
 pub use tikz::{beamer, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES};
+pub use worksheet::{worksheet, Exercise, Notes};
 
 use std::collections::HashSet;
 

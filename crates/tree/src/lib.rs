@@ -36,7 +36,8 @@ pub use depth_limit::{
     deepening, deepening_text, limit_depth, DeepeningRow, DepthError, DepthLimit,
 };
 pub use draw::{
-    beamer, dot, svg, svg_question, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES,
+    beamer, dot, svg, svg_question, tikz, tikz_question, worksheet, Exercise, Notes,
+    TooBigForSlides, MAX_SLIDE_NODES,
 };
 pub use explain::{
     run, Algorithm, ExplainError, NodeRecord, Order, RootKind, Run, Settings, Step, View,
@@ -51,7 +52,8 @@ pub use random::{
     MAX_RANDOM_CHILDREN, MAX_RANDOM_DEPTH, MAX_RANDOM_LEAVES, MAX_STATIC_NOISE,
 };
 pub use report::{
-    compare, compare_text, explain, order_name, unsearched, CompareRow, Explanation, JsonReport,
+    compare, compare_text, explain, order_name, shell_quote, trace_command, unsearched, CompareRow,
+    Explanation, JsonReport,
 };
 pub use unknown::{
     cases, cases_json, cases_text, unknown_question, Case, Course, RootValue, UnknownQuestion,

@@ -196,6 +196,39 @@ pub fn settings_line(s: &Settings, view: View) -> String {
     )
 }
 
+/// The command that explains `tree` with `settings` step by step, in `view`:
+/// `alphabeta tree --trace --order rtl '[[3,12,8],[2,4,6]]'`.
+pub fn trace_command(tree: &Tree, s: &Settings, view: View) -> String {
+    let mut words = vec!["alphabeta tree --trace".to_string()];
+    if s.root == RootKind::Min {
+        words.push("--root min".into());
+    }
+    if s.order != Order::LeftToRight {
+        words.push(format!("--order {}", order_name(s.order)));
+    }
+    if s.algorithm != Algorithm::AlphaBeta {
+        words.push(format!("--algorithm {}", s.algorithm.name()));
+    }
+    if s.cut == CutRule::Strict {
+        words.push("--cut strict".into());
+    }
+    if view == View::Mover {
+        words.push("--view mover".into());
+    }
+    words.push(shell_quote(&tree.to_text()));
+    words.join(" ")
+}
+
+/// A word as a POSIX shell reads it back: as it is, or in single quotes.
+pub fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,/=:+@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 fn bound_name(b: Bound) -> &'static str {
     match b {
         Bound::Exact => "exact",
@@ -394,64 +427,20 @@ impl Explanation<'_> {
 
     /// The human-readable report: the answers, then the tree drawn with indentation.
     pub fn to_text(&self) -> String {
-        let t = self.tree;
         let r = &self.run;
         let s = r.settings;
         let mut o = String::new();
-        let _ = writeln!(
-            o,
-            "value: {}   ({})",
-            format_value(r.value),
-            settings_line(&s, r.view)
-        );
-        if let Some(m) = r.best_move {
-            let child = t.children_of(0)[m as usize];
-            match &t.node(child).label {
-                Some(l) => writeln!(o, "best move: child {m} ({l})"),
-                None => writeln!(o, "best move: child {m}"),
-            }
-            .ok();
-            let pv: Vec<String> = self.pv_nodes().iter().map(|&id| self.name(id)).collect();
-            let _ = writeln!(o, "principal variation: {}", pv.join(" "));
+        let [value, search, fewest] = self.answer_lines();
+        let _ = writeln!(o, "{}   ({})", value[0], settings_line(&s, r.view));
+        for line in &value[1..] {
+            let _ = writeln!(o, "{line}");
         }
-        let opened: Vec<String> = r.opened.iter().map(|&l| self.leaf_name(l, true)).collect();
-        let _ = writeln!(
-            o,
-            "leaves opened: {} of {}: {}",
-            r.opened.len(),
-            t.leaves.len(),
-            opened.join(" ")
-        );
-        let pruned: Vec<String> = r.pruned.iter().map(|&id| self.name(id)).collect();
-        let _ = writeln!(
-            o,
-            "pruned: {}",
-            if pruned.is_empty() {
-                "nothing".into()
-            } else {
-                pruned.join(" ")
-            }
-        );
-        match &self.minimum {
-            Some(m) => {
-                let _ = writeln!(
-                    o,
-                    "minimum: {} leaves fix the value: {}",
-                    m.leaves,
-                    self.witness_names(m)
-                );
-                if let Some(u) = self.uniform() {
-                    let _ = writeln!(o, "  {}", uniform_line(u));
-                }
-                let _ = writeln!(
-                    o,
-                    "  alpha-beta opens only those in this order: {}",
-                    m.ordered_tree(t)
-                );
-            }
-            None => {
-                let _ = writeln!(o, "minimum: none: the value depends on unknown leaves");
-            }
+        for line in search {
+            let _ = writeln!(o, "{line}");
+        }
+        for (k, line) in fewest.iter().enumerate() {
+            let indent = if k == 0 { "" } else { "  " };
+            let _ = writeln!(o, "{indent}{line}");
         }
         let _ = writeln!(o);
         let _ = writeln!(o, "the tree (value, then the final window (alpha, beta)):");
@@ -462,6 +451,59 @@ impl Explanation<'_> {
             self.write_trace(&mut o);
         }
         o
+    }
+
+    /// The answers to [`questions`](Self::questions), a group of lines each: the root's
+    /// value, best move and principal variation; the leaves opened and the subtrees pruned;
+    /// the fewest leaves that fix the value.
+    pub(crate) fn answer_lines(&self) -> [Vec<String>; 3] {
+        let t = self.tree;
+        let r = &self.run;
+        let mut value = vec![format!("value: {}", format_value(r.value))];
+        if let Some(m) = r.best_move {
+            let child = t.children_of(0)[m as usize];
+            value.push(match &t.node(child).label {
+                Some(l) => format!("best move: child {m} ({l})"),
+                None => format!("best move: child {m}"),
+            });
+            let pv: Vec<String> = self.pv_nodes().iter().map(|&id| self.name(id)).collect();
+            value.push(format!("principal variation: {}", pv.join(" ")));
+        }
+        let opened: Vec<String> = r.opened.iter().map(|&l| self.leaf_name(l, true)).collect();
+        let pruned: Vec<String> = r.pruned.iter().map(|&id| self.name(id)).collect();
+        let search = vec![
+            format!(
+                "leaves opened: {} of {}: {}",
+                r.opened.len(),
+                t.leaves.len(),
+                opened.join(" ")
+            ),
+            format!(
+                "pruned: {}",
+                if pruned.is_empty() {
+                    "nothing".into()
+                } else {
+                    pruned.join(" ")
+                }
+            ),
+        ];
+        let fewest = match &self.minimum {
+            Some(m) => {
+                let mut lines = vec![format!(
+                    "minimum: {} leaves fix the value: {}",
+                    m.leaves,
+                    self.witness_names(m)
+                )];
+                lines.extend(self.uniform().map(uniform_line));
+                lines.push(format!(
+                    "alpha-beta opens only those in this order: {}",
+                    m.ordered_tree(t)
+                ));
+                lines
+            }
+            None => vec!["minimum: none: the value depends on unknown leaves".into()],
+        };
+        [value, search, fewest]
     }
 
     /// A leaf by its label, else its number (`D`, `#3`), with its value on request (`D=3`).
@@ -591,12 +633,17 @@ impl Explanation<'_> {
     /// The question the explanation answers, for a worksheet: the settings, the tree as text
     /// and drawn with its leaves numbered (no value, window or cut), and what to find.
     pub fn question_text(&self) -> String {
+        self.question_with(&self.questions())
+    }
+
+    /// What to find, a sentence each; [`answer_lines`](Self::answer_lines) answers them.
+    pub(crate) fn questions(&self) -> [String; 3] {
         let algorithm = self.run.settings.algorithm.name();
-        self.question_with(&[
+        [
             "What is the root's value, and which child is the best move?".into(),
             format!("Which leaves does {algorithm} open, and which subtrees does it prune?"),
             "How few leaves, opened, fix the root's value whatever the others hold?".into(),
-        ])
+        ]
     }
 
     /// The tree as [`question_text`](Self::question_text) shows it, then `questions`

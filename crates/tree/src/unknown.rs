@@ -408,37 +408,90 @@ fn course_text(tree: &Tree, names: (&str, &str), course: &Course, sign: i32) -> 
 /// the search needs a second unknown leaf too, its cases below, indented. The root's values
 /// are in `view` (the unknowns' values stay as the tree gives its leaves).
 pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, view: View) -> String {
+    let words = case_words(tree, leaf, cases, root, view);
+    let mut o = format!("{}\n", words.head);
+    let width = words.rows.iter().map(|r| r.range.chars().count()).max();
+    let width = width.unwrap_or(0);
+    for row in &words.rows {
+        o.push_str(&format!("  {:<width$}  {}\n", row.range, row.what));
+        let w = row.inner.iter().map(|r| r.range.chars().count()).max();
+        let w = w.unwrap_or(0);
+        for inner in &row.inner {
+            o.push_str(&format!(
+                "  {:width$}    {:<w$}  {}\n",
+                "", inner.range, inner.what
+            ));
+        }
+    }
+    for line in &words.notes {
+        o.push_str(&format!("({line})\n"));
+    }
+    o
+}
+
+/// The cases in words, for the text and for a worksheet.
+pub(crate) struct CaseWords {
+    /// Which leaf the cases are about: "the search needs leaf E, which is unknown ...".
+    pub head: String,
+    /// A row a case.
+    pub rows: Vec<CaseRow>,
+    /// What the ranges and values mean.
+    pub notes: Vec<String>,
+}
+
+/// One case in words: its range (`2 <= E <= 10`), what the search does, and the cases of a
+/// second unknown leaf the search needs too.
+pub(crate) struct CaseRow {
+    pub range: String,
+    pub what: String,
+    pub inner: Vec<CaseRow>,
+}
+
+/// The cases as [`cases_text`] words them.
+pub(crate) fn case_words(
+    tree: &Tree,
+    leaf: NodeId,
+    cases: &[Case],
+    root: RootKind,
+    view: View,
+) -> CaseWords {
     let x = variable(tree, leaf);
     let first = who(tree, leaf, &x);
     let sign = view.sign(root, 0);
-    let mut o = format!(
-        "the search needs {first}, which is unknown ('?'); how it goes for each value of {x}:\n"
+    let head = format!(
+        "the search needs {first}, which is unknown ('?'); how it goes for each value of {x}:"
     );
-    let ranges: Vec<String> = cases.iter().map(|c| range_text(&x, c)).collect();
-    let width = ranges.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let mut rows = Vec::new();
     let mut second = None;
-    for (c, range) in cases.iter().zip(&ranges) {
+    for c in cases {
+        let range = range_text(&x, c);
         let Course::Also { leaf: other, cases } = &c.course else {
             let what = course_text(tree, (&x, ""), &c.course, sign);
-            o.push_str(&format!("  {range:<width$}  {what}\n"));
+            rows.push(CaseRow {
+                range,
+                what,
+                inner: Vec::new(),
+            });
             continue;
         };
         let (_, y) = variables(tree, leaf, *other);
         let name = who(tree, *other, &y);
-        o.push_str(&format!(
-            "  {range:<width$}  the search needs {name} too, which is unknown; for each value of {y}:\n"
-        ));
-        let inner: Vec<String> = cases
+        let inner = cases
             .iter()
-            .map(|i| bounds_text(&y, i.low, i.high, &x))
+            .map(|i| CaseRow {
+                range: bounds_text(&y, i.low, i.high, &x),
+                what: course_text(tree, (&x, &y), &i.course, sign),
+                inner: Vec::new(),
+            })
             .collect();
-        let w = inner.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        for (i, range) in cases.iter().zip(&inner) {
-            let what = course_text(tree, (&x, &y), &i.course, sign);
-            o.push_str(&format!("  {:width$}    {range:<w$}  {what}\n", ""));
-        }
+        rows.push(CaseRow {
+            range,
+            what: format!("the search needs {name} too, which is unknown; for each value of {y}:"),
+            inner,
+        });
         second.get_or_insert(y);
     }
+    let mut notes = Vec::new();
     let taken = match &second {
         Some(y) => format!("{x} and {y} taken as whole numbers"),
         None => format!("{x} taken as a whole number"),
@@ -447,19 +500,19 @@ pub fn cases_text(tree: &Tree, leaf: NodeId, cases: &[Case], root: RootKind, vie
         Some(_) => "give them values",
         None => "give it a value",
     };
-    o.push_str(&format!(
-        "({taken} from -{MAX_VALUE} to {MAX_VALUE}; {give} to follow the search step by step)\n"
+    notes.push(format!(
+        "{taken} from -{MAX_VALUE} to {MAX_VALUE}; {give} to follow the search step by step"
     ));
     if sign < 0 {
         let given = match &second {
             Some(y) => format!("{x} and {y} as the tree gives them"),
             None => format!("{x} as the tree gives it"),
         };
-        o.push_str(&format!(
-            "(the root's values as Min, to move there, sees them: the negation of Max's; {given})\n"
+        notes.push(format!(
+            "the root's values as Min, to move there, sees them: the negation of Max's; {given}"
         ));
     }
-    o
+    CaseWords { head, rows, notes }
 }
 
 /// The tree's text with each of `leaves` holding its value; with `whole` (the tree a depth

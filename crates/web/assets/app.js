@@ -732,6 +732,15 @@ function showCases(unknown) {
     }
   }
   while (at < lines.length) row();
+  const sheet = document.createElement("button");
+  sheet.id = "t-cases-worksheet";
+  sheet.textContent = "Worksheet";
+  sheet.title = "A worksheet for a class: a whole LaTeX document (pdflatex worksheet.tex) with the question, then these cases as its answer";
+  sheet.addEventListener("click", saveWorksheet);
+  const controls = document.createElement("div");
+  controls.className = "controls";
+  controls.append(sheet);
+  box.appendChild(controls);
 }
 
 /**
@@ -1265,21 +1274,43 @@ $("t-back").addEventListener("click", () => { stopPlaying(); showStep(T.step - 1
 $("t-fwd").addEventListener("click", () => { stopPlaying(); showStep(T.step + 1); });
 $("t-last").addEventListener("click", () => { stopPlaying(); showStep(Infinity); });
 $("t-play").addEventListener("click", togglePlay);
+/** Saves a LaTeX text as a file of this name. */
+function saveTex(name, text) {
+  const a = document.createElement("a");
+  a.download = name;
+  offer(a, text, "tex");
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
 // The search step by step as beamer slides, fetched when asked for (they grow with the square
 // of the tree), saved as a file.
 $("t-beamer").addEventListener("click", async () => {
   try {
     const r = await api("POST", "/api/tree", { ...T.request, question: false, sealed: false, compare: false, beamer: true });
-    const a = document.createElement("a");
-    a.download = "steps.tex";
-    offer(a, r.beamer, "tex");
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    saveTex("steps.tex", r.beamer);
   } catch (e) {
     $("t-error").textContent = e.message;
     $("t-error").hidden = false;
   }
 });
+
+/**
+ * A worksheet on the tree explained, fetched when asked for and saved as a file: a whole LaTeX
+ * document, the question and then the answer. For a needed unknown leaf it comes with the
+ * reply that gives its cases.
+ */
+async function saveWorksheet() {
+  const ask = { ...T.request, question: false, sealed: false, compare: false, worksheet: true };
+  try {
+    saveTex("worksheet.tex", (await api("POST", "/api/tree", ask)).worksheet);
+  } catch (e) {
+    if (e.data && e.data.worksheet) return saveTex("worksheet.tex", e.data.worksheet);
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+  }
+}
+$("t-worksheet").addEventListener("click", saveWorksheet);
 $("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
 document.addEventListener("keydown", (e) => {
   if ($("tree").hidden || !T.report || T.quiz || e.altKey || e.ctrlKey || e.metaKey) return;

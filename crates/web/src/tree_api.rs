@@ -7,8 +7,8 @@ use alphabeta::CutRule;
 use alphabeta_tree::{
     beamer, cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth,
     order_name, parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question,
-    Algorithm, ExplainError, Order, RandomError, RandomTree, RootKind, Settings, Shape, Tree, View,
-    DEFAULT_VALUES, MAX_STATIC_NOISE,
+    worksheet, Algorithm, Exercise, ExplainError, Notes, Order, RandomError, RandomTree, RootKind,
+    Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -55,6 +55,11 @@ pub struct TreeRequest {
     /// question.
     #[serde(default)]
     beamer: bool,
+    /// Also a worksheet (`worksheet`, as `--format worksheet` gives it): a LaTeX document with
+    /// the question, then the answer on a page of its own; with a needed unknown leaf, in
+    /// the 422's body beside `unknown`. Not for a sealed question.
+    #[serde(default)]
+    worksheet: bool,
     /// Search only this deep: nodes at this depth are valued by their static values
     /// (`depth_limit` in the reply, with the whole tree's value beside; not when sealed).
     #[serde(default)]
@@ -153,6 +158,12 @@ pub async fn explain_tree(
             "beamer: the slides are the answer, and a sealed question holds none",
         ));
     }
+    if req.worksheet && req.sealed {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "worksheet: a worksheet holds the answer, and a sealed question holds none",
+        ));
+    }
     let view = pick(
         "view",
         req.view.as_deref(),
@@ -170,6 +181,17 @@ pub async fn explain_tree(
         Some(c) if !req.sealed => c.to_json(settings.root, view),
         _ => Value::Null,
     };
+    // A worksheet says what a depth limit did, with the whole tree's value in the answer.
+    let notes = req.worksheet.then(|| {
+        let said = |whole| {
+            cut.as_ref()
+                .map_or_else(Vec::new, |c| c.lines(settings.root, view, whole))
+        };
+        Notes {
+            question: said(false),
+            answer: said(true),
+        }
+    });
     // Iterative deepening in the comparison: the whole tree, before any cut.
     let deepening = req
         .compare
@@ -180,12 +202,20 @@ pub async fn explain_tree(
     };
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
-        .map_err(
-            |e| match unexplained(&tree, whole.as_ref(), settings, view, e, req.sealed) {
+        .map_err(|e| {
+            match unexplained(
+                &tree,
+                whole.as_ref(),
+                settings,
+                view,
+                e,
+                req.sealed,
+                notes.as_ref(),
+            ) {
                 error if limit_json.is_null() => error,
                 error => error.with("depth_limit", limit_json.clone()),
-            },
-        )?
+            }
+        })?
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
@@ -197,6 +227,9 @@ pub async fn explain_tree(
         let slides = beamer(&e)
             .map_err(|e| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("beamer: {e}")))?;
         json["beamer"] = Value::String(slides);
+    }
+    if let Some(notes) = &notes {
+        json["worksheet"] = Value::String(worksheet(&[Exercise::explained(&e, notes)]));
     }
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
@@ -226,7 +259,8 @@ const MAX_CASE_LEAVES: usize = 200;
 /// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
 /// with the text report as `text`; `whole` is the tree before a depth limit cut it to `tree`),
 /// or for a sealed question (the cases are an answer) `unknown_question` asks it:
-/// `questions` and the bare picture, `question_svg` and `question_tikz`.
+/// `questions` and the bare picture, `question_svg` and `question_tikz`. With `notes`, a
+/// worksheet on the unknown leaf too (`worksheet`).
 fn unexplained(
     tree: &Tree,
     whole: Option<&Tree>,
@@ -234,6 +268,7 @@ fn unexplained(
     view: View,
     e: ExplainError,
     sealed: bool,
+    notes: Option<&Notes>,
 ) -> ApiError {
     let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
     match e {
@@ -255,7 +290,17 @@ fn unexplained(
                 Ok(all) => {
                     let mut json = cases_json(tree, node, &all, settings.root, view, whole);
                     json["text"] = Value::String(cases_text(tree, node, &all, settings.root, view));
-                    error.with("unknown", json)
+                    let sheet = notes.and_then(|n| {
+                        Exercise::unknown(tree, settings, view, node, n)
+                            .ok()
+                            .map(|x| worksheet(&[x]))
+                    });
+                    match sheet {
+                        Some(sheet) => error
+                            .with("unknown", json)
+                            .with("worksheet", Value::String(sheet)),
+                        None => error.with("unknown", json),
+                    }
                 }
                 Err(_) => error,
             }

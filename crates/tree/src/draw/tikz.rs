@@ -104,7 +104,7 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
 }
 
 /// The coordinates' unit: the SVG's pixel, a fortieth of a centimetre.
-const UNIT: f64 = 0.025;
+pub(super) const UNIT: f64 = 0.025;
 
 /// The colours, as the SVG's (HTML notation).
 const COLOURS: [(&str, &str); 6] = [
@@ -117,7 +117,7 @@ const COLOURS: [(&str, &str); 6] = [
 ];
 
 /// A whole picture: what it is, the environment, its shapes and its legend.
-fn picture(e: &Explanation<'_>, s: &Scene) -> String {
+pub(super) fn picture(e: &Explanation<'_>, s: &Scene) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "% alpha-beta on a tree, drawn by alphabeta: {}", s.title);
     let _ = writeln!(o, "% {}", settings_line(&e.run.settings, e.run.view));
@@ -286,7 +286,7 @@ fn point((x, y): (f64, f64)) -> String {
 }
 
 /// Text with LaTeX's special characters escaped.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -381,7 +381,7 @@ fn static_text(s: &str) -> String {
 
 /// A legend's words with their symbols as LaTeX sets them: `·`, `≥`, `>=`, and the words
 /// alpha and beta as the letters.
-fn prose(s: &str) -> String {
+pub(super) fn prose(s: &str) -> String {
     let mut out = String::new();
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
@@ -392,20 +392,33 @@ fn prose(s: &str) -> String {
             w if w.starts_with('-') && w[1..].bytes().all(|b| b.is_ascii_digit()) => {
                 out.push_str(&format!("${w}$"));
             }
+            // A negated name, -E.
+            w if w.starts_with('-') => out.push_str(&format!("$-${}", escape(&w[1..]))),
             w => out.push_str(&escape(w)),
         }
         word.clear();
     };
     let mut chars = s.chars().peekable();
+    let mut before = ' ';
     while let Some(c) = chars.next() {
         // A minus sign starts a word ("-3", "-inf"); a hyphen inside one ends it.
         let sign = c == '-' && word.is_empty() && chars.peek().is_some_and(|n| n.is_alphanumeric());
+        let last = std::mem::replace(&mut before, c);
         if c.is_alphanumeric() || sign {
             word.push(c);
             continue;
         }
         flush(&mut word, &mut out);
         match c {
+            // A power, 3^2, and a minus between spaces, "b^2 - 1".
+            '^' if chars.peek().is_some_and(|n| n.is_ascii_digit()) => {
+                let mut power = String::new();
+                while let Some(d) = chars.next_if(|n| n.is_ascii_digit()) {
+                    power.push(d);
+                }
+                out.push_str(&format!("\\textsuperscript{{{power}}}"));
+            }
+            '-' if last == ' ' && chars.peek() == Some(&' ') => out.push_str("$-$"),
             '>' | '<' if chars.peek() == Some(&'=') => {
                 chars.next();
                 out.push_str(if c == '>' { "$\\geq$" } else { "$\\leq$" });
@@ -452,6 +465,14 @@ mod tests {
         assert_eq!(
             prose("enter B (Min) with (-inf, inf), fail-hard, -3"),
             "enter B (Min) with ($-\\infty$, $\\infty$), fail-hard, $-3$"
+        );
+        assert_eq!(
+            prose("3^1 + 3^12 - 1, a - b, fail-soft, x^y"),
+            "3\\textsuperscript{1} + 3\\textsuperscript{12} $-$ 1, a $-$ b, fail-soft, x\\textasciicircum{}y"
+        );
+        assert_eq!(
+            prose("value -E, -α"),
+            "value $-$E, $-$\\ensuremath{\\alpha}"
         );
         assert_eq!(escape("50% of a_b & {c}"), "50\\% of a\\_b \\& \\{c\\}");
         assert_eq!(
