@@ -108,6 +108,28 @@ async fn download(c: &Client, id: &str) -> String {
         .to_string()
 }
 
+/// Clicks the button `id`, which saves a file, and catches the save to read it: the file's
+/// name and text.
+async fn saved_by_click(c: &Client, id: &str) -> (String, String) {
+    let script = format!(
+        "window.saved = null; window.realClick = HTMLAnchorElement.prototype.click; \
+         HTMLAnchorElement.prototype.click = function () {{ \
+         window.saved = {{ name: this.download, href: this.href }}; }}; \
+         document.getElementById({}).click(); return 1;",
+        json!(id)
+    );
+    js(c, &script).await;
+    wait_until(c, "window.saved", Duration::from_secs(10)).await;
+    let file = js(
+        c,
+        "HTMLAnchorElement.prototype.click = window.realClick; \
+         const r = await fetch(window.saved.href); return [window.saved.name, await r.text()];",
+    )
+    .await;
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    (text(&file[0]), text(&file[1]))
+}
+
 /// Sets the form field `id` to `value`, as typing or choosing would.
 async fn set_value(c: &Client, id: &str, value: &str) {
     let script = format!(
@@ -717,25 +739,9 @@ async fn tree(c: &Client, url: &str) {
     let file = download(c, "t-tikz").await;
     assert!(file.contains("\\begin{tikzpicture}"), "{file}");
     assert_eq!(file.matches("\\draw[cut mark]").count(), 5, "{file}");
-    // The slides are fetched when asked for and saved as a file: the click that saves is
-    // caught to read what it saves.
-    js(
-        c,
-        "window.saved = null; window.realClick = HTMLAnchorElement.prototype.click; \
-         HTMLAnchorElement.prototype.click = function () { \
-         window.saved = { name: this.download, href: this.href }; }; \
-         document.getElementById('t-beamer').click(); return 1;",
-    )
-    .await;
-    wait_until(c, "window.saved", Duration::from_secs(10)).await;
-    let file = js(
-        c,
-        "HTMLAnchorElement.prototype.click = window.realClick; \
-         const r = await fetch(window.saved.href); return [window.saved.name, await r.text()];",
-    )
-    .await;
-    assert_eq!(file[0], "steps.tex");
-    let file = file[1].as_str().unwrap();
+    // The slides are fetched when asked for and saved as a file.
+    let (name, file) = saved_by_click(c, "t-beamer").await;
+    assert_eq!(name, "steps.tex");
     assert!(file.contains("\\begin{frame}"), "{file}");
     // The last slide, the final picture, has the five cuts.
     let last = file
@@ -743,6 +749,17 @@ async fn tree(c: &Client, url: &str) {
         .find(|s| s.contains("\\draw"))
         .unwrap();
     assert_eq!(last.matches("\\draw[cut mark]").count(), 5, "{last}");
+    // So is a worksheet: the question, then the answer with the five cuts.
+    let (name, file) = saved_by_click(c, "t-worksheet").await;
+    assert_eq!(name, "worksheet.tex");
+    let (question, answer) = file.split_once("\\section*{Answers}").unwrap();
+    assert!(question.contains("\\documentclass"), "{file}");
+    assert_eq!(
+        question.matches("\\draw[cut mark]").count(),
+        0,
+        "{question}"
+    );
+    assert_eq!(answer.matches("\\draw[cut mark]").count(), 5, "{answer}");
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));
@@ -862,6 +879,14 @@ async fn tree(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // The cases' worksheet: the question, then the cases as its answer.
+    let (name, file) = saved_by_click(c, "t-cases-worksheet").await;
+    assert_eq!(name, "worksheet.tex");
+    let answer = file.split_once("\\section*{Answers}").unwrap().1;
+    assert!(
+        answer.contains("\\textbf{2 $\\leq$ E $\\leq$ 10}: value E,"),
+        "{answer}"
+    );
     // A case's button explains the tree with that value of E: with E = 2, B = 2, and F = 2
     // <= alpha = 2 cuts G; the root is 2.
     click(c, "#t-cases .case-line:nth-child(3) button").await;

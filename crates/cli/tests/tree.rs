@@ -277,6 +277,36 @@ fn tikz_pictures_and_slides_compile_with_latex() {
         .map(|f| f.matches("\\only<").count() / 2)
         .sum();
     assert_eq!(compile(dir.path(), "beamer", &frames), slides);
+    // Worksheets are whole documents: a page of questions and one of answers for a small
+    // tree, each exercise of a wide tree on a page of its own (turned), the cases of two
+    // unknown leaves (in lists within lists) and of an unknown static value at a depth limit.
+    let sheets: [(&[&str], usize); 4] = [
+        (&[THREE], 2),
+        (&["--random", "3x3", "--seed", "7", "--count", "2"], 4),
+        (
+            &[
+                "--view",
+                "mover",
+                "--root",
+                "min",
+                "α(β(δ=3,ε=?),γ(ζ=?,η=5))",
+            ],
+            2,
+        ),
+        (
+            &[
+                "--depth",
+                "2",
+                "A(B(D=3(M=1,N=3),E=?(O=6,P=0)),C(F=2(Q=2,R=1),G=5(S=5,T=4)))",
+            ],
+            2,
+        ),
+    ];
+    for (k, (args, pages)) in sheets.iter().enumerate() {
+        let doc = ok(&[&["--format", "worksheet"], *args].concat());
+        let name = format!("sheet{k}");
+        assert_eq!(pdflatex(dir.path(), &name, &doc), *pages, "{args:?}");
+    }
 }
 
 /// Compiles these pictures or frames with pdflatex in a document of this class, each in its
@@ -289,9 +319,15 @@ fn compile(dir: &std::path::Path, class: &str, files: &[String]) -> usize {
         doc.push_str(&format!("\\input{{p{i}.tex}}\n\\newpage\n"));
     }
     doc.push_str("\\end{document}\n");
-    std::fs::write(dir.join("doc.tex"), doc).unwrap();
+    pdflatex(dir, "doc", &doc)
+}
+
+/// Compiles a whole document with pdflatex, as `NAME.tex`; the number of pages.
+fn pdflatex(dir: &std::path::Path, name: &str, doc: &str) -> usize {
+    std::fs::write(dir.join(format!("{name}.tex")), doc).unwrap();
     let o = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", "doc.tex"])
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(format!("{name}.tex"))
         .current_dir(dir)
         .stdin(Stdio::null())
         .output()
@@ -299,7 +335,7 @@ fn compile(dir: &std::path::Path, class: &str, files: &[String]) -> usize {
     let log = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "pdflatex failed:\n{log}");
     let pages = log
-        .split("Output written on doc.pdf (")
+        .split(&format!("Output written on {name}.pdf ("))
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok());
@@ -354,6 +390,163 @@ fn beamer_slides_step_through_the_search() {
         e.contains("--format beamer: the tree has 156 nodes; slides are drawn for at most 127"),
         "{e}"
     );
+}
+
+/// A worksheet's exercises and answers (after `\section*{Answers}`), one piece each.
+fn worksheet_parts(doc: &str) -> (Vec<&str>, Vec<&str>) {
+    assert!(doc.contains("\\documentclass"), "a whole document");
+    assert!(doc.trim_end().ends_with("\\end{document}"), "{doc}");
+    let (questions, answers) = doc.split_once("\\section*{Answers}").unwrap();
+    fn pieces(text: &str) -> Vec<&str> {
+        text.split("\\subsection*{Exercise ").skip(1).collect()
+    }
+    (pieces(questions), pieces(answers))
+}
+
+/// The command in a worksheet's answer, as LaTeX sets it in typewriter type, back in plain
+/// words.
+fn worksheet_command(answer: &str) -> Vec<String> {
+    let tt = answer.split("\\texttt{").nth(1).unwrap();
+    let plain = tt
+        .replace("\\allowbreak{}", "")
+        .replace("-{}-", "--")
+        .replace("{\\char13}", "'");
+    let line = plain.rsplit_once("}}").unwrap().0;
+    command_words(line)
+}
+
+/// The textbook tree's worksheet: the question draws the leaves' values and nothing the
+/// search finds; the answer has the material's value, its 7 opened leaves and 2 cuts, and
+/// Knuth and Moore's 5 leaves; its command explains the same tree.
+#[test]
+fn a_worksheet_asks_then_answers() {
+    let doc = ok(&["--format", "worksheet", THREE]);
+    let (questions, answers) = worksheet_parts(&doc);
+    assert_eq!((questions.len(), answers.len()), (1, 1), "{doc}");
+    let (q, a) = (questions[0], answers[0]);
+    assert_eq!(
+        q.matches("\\node[value]").count(),
+        9,
+        "the leaves' values only"
+    );
+    assert_eq!(q.matches("tree node, opened leaf").count(), 0);
+    assert_eq!(q.matches("\\draw[cut mark]").count(), 0);
+    assert_eq!(q.matches("\\item ").count(), 3, "{q}");
+    assert!(!q.contains("value: "), "{q}");
+    assert_eq!(a.matches("tree node, opened leaf").count(), 7, "{a}");
+    assert_eq!(a.matches("\\draw[cut mark]").count(), 2, "{a}");
+    assert!(a.contains("\\item value: 3\\\\"), "{a}");
+    assert!(a.contains("leaves opened: 7 of 9"), "{a}");
+    assert!(a.contains("minimum: 5 leaves fix the value"), "{a}");
+    let words = worksheet_command(a);
+    assert_eq!(&words[..1], ["--trace"]);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(ok(&words).starts_with("value: 3   "), "{words:?}");
+    // A worksheet asks the quiz's questions: no --given or --compare; --count is for one.
+    for args in [
+        &["--format", "worksheet", "--given", "0,1", THREE][..],
+        &["--format", "worksheet", "--compare", THREE],
+    ] {
+        let e = fails(args, None);
+        assert!(e.contains("leave out --given and --compare"), "{e}");
+    }
+    for args in [
+        &["--format", "worksheet", "--count", "2", THREE][..],
+        &["--random", "2x2", "--count", "2"],
+    ] {
+        let e = fails(args, None);
+        assert!(
+            e.contains("add --random SHAPE and --format worksheet"),
+            "{e}"
+        );
+    }
+    let o = run(
+        &["--format", "worksheet", "--random", "2x2", "--count", "0"],
+        None,
+    );
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && e.contains("--count <N>"), "{e}");
+}
+
+/// `--count` random trees: exercise k is the tree of seed + k, answered as the textbook's
+/// alpha-beta (written in the test) answers it.
+#[test]
+fn a_worksheet_of_random_trees_answers_each_as_the_textbook_does() {
+    let shape = ["--random", "3x2-3", "--values", "-9..9"];
+    let doc = ok(&[
+        &shape[..],
+        &["--format", "worksheet", "--count", "4", "--seed", "20"],
+    ]
+    .concat());
+    let (questions, answers) = worksheet_parts(&doc);
+    assert_eq!((questions.len(), answers.len()), (4, 4), "{doc}");
+    for (k, (q, a)) in questions.iter().zip(&answers).enumerate() {
+        let seed = (20 + k).to_string();
+        let about = format!("random tree 3x2-3, values $-9$ to 9, seed {seed}");
+        let plain = |text: &str| text.replace("\\allowbreak{}", "");
+        assert!(
+            plain(q).contains(&about) && plain(a).contains(&about),
+            "{q}"
+        );
+        let json: Value =
+            serde_json::from_str(&ok(
+                &[&shape[..], &["--seed", &seed, "--format", "json"]].concat()
+            ))
+            .unwrap();
+        let tree: Value = serde_json::from_str(json["random"]["tree"].as_str().unwrap()).unwrap();
+        let mut opened = Vec::new();
+        let value = textbook(&tree, true, (i64::MIN, i64::MAX), &mut 0, &mut opened);
+        let value = if value < 0 {
+            format!("${value}$")
+        } else {
+            value.to_string()
+        };
+        assert!(a.contains(&format!("\\item value: {value}\\\\")), "{a}");
+        let leaves = common::leaves(&tree);
+        assert!(
+            a.contains(&format!("leaves opened: {} of {leaves}", opened.len())),
+            "{a}"
+        );
+    }
+}
+
+/// An unknown leaf's worksheet asks for which values of E the search cuts, and answers with
+/// its cases, which agree with the textbook's alpha-beta at a value in each.
+#[test]
+fn a_worksheet_on_an_unknown_leaf_answers_with_its_cases() {
+    let doc = ok(&["--format", "worksheet", "A(B(D=10,E=?),C(F=2,G=4))"]);
+    let (questions, answers) = worksheet_parts(&doc);
+    assert!(questions[0].contains("For which values of E"), "{doc}");
+    let a = answers[0];
+    let cases: Vec<&str> = a.lines().filter(|l| l.starts_with("\\item ")).collect();
+    let value_at = |e: i64| {
+        textbook(
+            &json!([[10, e], [2, 4]]),
+            true,
+            (i64::MIN, i64::MAX),
+            &mut 0,
+            &mut Vec::new(),
+        )
+    };
+    assert_eq!(cases.len(), 3, "{a}");
+    assert!(
+        cases[0].starts_with("\\item \\textbf{E $\\leq$ 1}: value 2,"),
+        "{a}"
+    );
+    assert_eq!(value_at(1), 2);
+    assert!(
+        cases[1].starts_with("\\item \\textbf{2 $\\leq$ E $\\leq$ 10}: value E,"),
+        "{a}"
+    );
+    assert_eq!((value_at(2), value_at(7), value_at(10)), (2, 7, 10));
+    assert!(
+        cases[2].starts_with("\\item \\textbf{E $\\geq$ 11}: value 10,"),
+        "{a}"
+    );
+    assert_eq!(value_at(11), 10);
+    let words = worksheet_command(a);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    assert!(ok(&words).contains("2 <= E <= 10  value E"), "{words:?}");
 }
 
 #[test]

@@ -142,6 +142,45 @@ async fn tree_reference_answers() {
     .await;
     assert_eq!(s, 422, "{r}");
     assert!(error_of(&r).contains("sealed question holds none"), "{r}");
+    // A worksheet, when asked: a whole document, the question, then the answer with the
+    // material's value; not for a sealed question either.
+    assert!(v.get("worksheet").is_none(), "a worksheet only when asked");
+    let (s, r) = post(
+        &c,
+        &url,
+        json!({"tree": "[[3,12,8],[2,4,6],[14,5,2]]", "worksheet": true}),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let sheet = r["worksheet"].as_str().unwrap();
+    let (question, answer) = sheet.split_once("\\section*{Answers}").unwrap();
+    assert!(question.contains("\\documentclass"), "{sheet}");
+    assert!(!question.contains("value: "), "{question}");
+    assert!(answer.contains("\\item value: 3\\\\"), "{answer}");
+    assert_eq!(answer.matches("\\draw[cut mark]").count(), 2, "{answer}");
+    let (s, r) = post(
+        &c,
+        &url,
+        json!({"tree": "[1,2]", "sealed": true, "worksheet": true}),
+    )
+    .await;
+    assert_eq!(s, 422, "{r}");
+    assert!(error_of(&r).contains("sealed question holds none"), "{r}");
+    // An unknown leaf the search needs: the worksheet's answer is its cases, beside them.
+    let (s, r) = post(
+        &c,
+        &url,
+        json!({"tree": "A(B(D=10,E=?),C(F=2,G=4))", "worksheet": true}),
+    )
+    .await;
+    assert_eq!(s, 422, "{r}");
+    assert_eq!(r["unknown"]["cases"].as_array().unwrap().len(), 3, "{r}");
+    let sheet = r["worksheet"].as_str().unwrap();
+    let answer = sheet.split_once("\\section*{Answers}").unwrap().1;
+    assert!(
+        answer.contains("\\textbf{2 $\\leq$ E $\\leq$ 10}: value E,"),
+        "{answer}"
+    );
     let wide = format!("[{}]", vec!["1"; 127].join(","));
     let (s, r) = post(&c, &url, json!({"tree": wide, "beamer": true})).await;
     assert_eq!(s, 413, "{r}");
