@@ -62,6 +62,12 @@ fuzz_target!(|data: &[u8]| {
     if k[3] & 1 == 1 {
         o.insert("given".into(), serde_json::json!([k[3] >> 1, k[3] >> 3, 0]));
     }
+    if k[3] & 0x40 == 0x40 {
+        o.insert("worksheet".into(), true.into());
+    }
+    if k[3] & 0x80 == 0x80 {
+        o.insert("beamer".into(), true.into());
+    }
     let body = serde_json::to_vec(&req).unwrap();
     runtime().block_on(async {
         static APP: OnceLock<axum::Router> = OnceLock::new();
