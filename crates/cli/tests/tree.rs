@@ -433,6 +433,14 @@ fn a_worksheet_asks_then_answers() {
     assert_eq!(q.matches("\\draw[cut mark]").count(), 0);
     assert_eq!(q.matches("\\item ").count(), 3, "{q}");
     assert!(!q.contains("value: "), "{q}");
+    // The leaves' numbers under them, as the answers name the leaves (`#3=2`).
+    for leaf in 0..9 {
+        assert!(
+            q.contains(&format!("align=center] at ({}", 30 + 23 + 46 * leaf)),
+            "{q}"
+        );
+        assert_eq!(q.matches(&format!("{{\\#{leaf}}};")).count(), 1, "{q}");
+    }
     assert_eq!(a.matches("tree node, opened leaf").count(), 7, "{a}");
     assert_eq!(a.matches("\\draw[cut mark]").count(), 2, "{a}");
     assert!(a.contains("\\item value: 3\\\\"), "{a}");
@@ -517,6 +525,10 @@ fn a_worksheet_on_an_unknown_leaf_answers_with_its_cases() {
     let doc = ok(&["--format", "worksheet", "A(B(D=10,E=?),C(F=2,G=4))"]);
     let (questions, answers) = worksheet_parts(&doc);
     assert!(questions[0].contains("For which values of E"), "{doc}");
+    assert!(
+        !questions[0].contains("\\#"),
+        "a labelled tree's leaves go by their labels"
+    );
     let a = answers[0];
     let cases: Vec<&str> = a.lines().filter(|l| l.starts_with("\\item ")).collect();
     let value_at = |e: i64| {

@@ -259,11 +259,13 @@ fn shapes(o: &mut String, s: &Scene) {
             );
         }
         if let Some(b) = &n.below {
+            // Words on lines of their own, centred under the leaf, the first at the SVG's.
+            let lines: Vec<String> = b.lines().map(escape).collect();
             let _ = writeln!(
                 o,
-                "\\node[node label, anchor=base] at {} {{{}}};",
-                point((x, y + R * 0.8 + 11.0)),
-                escape(b)
+                "\\node[node label, anchor=north, align=center] at {} {{{}}};",
+                point((x, y + R * 0.8 + 4.0)),
+                lines.join("\\\\")
             );
         }
         if let Some(w) = n.window.as_deref().filter(|w| !w.is_empty()) {

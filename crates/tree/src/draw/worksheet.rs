@@ -53,7 +53,7 @@ impl Exercise {
     pub fn explained(e: &Explanation<'_>, notes: &Notes) -> Exercise {
         let question = vec![
             Part::Words(lines(&notes.question)),
-            Part::of(e, &Scene::of(e, false)),
+            Part::of(e, Scene::of(e, false)),
             Part::Words(search_line(&e.run.settings, e.run.view)),
             Part::Words(enumerate(e.questions().iter().map(|q| prose(q)))),
         ];
@@ -64,7 +64,7 @@ impl Exercise {
         });
         let answer = vec![
             Part::Words(lines(&notes.answer)),
-            Part::of(e, &Scene::of(e, true)),
+            Part::of(e, Scene::of(e, true)),
             Part::Words(
                 enumerate(items) + &command("Step by step", e.tree, &e.run.settings, e.run.view),
             ),
@@ -86,7 +86,7 @@ impl Exercise {
         let e = unsearched(tree, settings)?;
         let question = vec![
             Part::Words(lines(&notes.question)),
-            Part::of(&e, &Scene::of(&e, false)),
+            Part::of(&e, Scene::of(&e, false)),
             Part::Words(search_line(&settings, view)),
             Part::Words(enumerate(asked.questions.iter().map(|q| prose(q)))),
         ];
@@ -199,10 +199,24 @@ fn command(what: &str, tree: &Tree, settings: &Settings, view: View) -> String {
 }
 
 impl Part {
-    /// A scene drawn in TikZ, with its size.
-    fn of(e: &Explanation<'_>, scene: &Scene) -> Part {
+    /// A scene drawn in TikZ, with its size; in a tree without labels each leaf's number
+    /// under it, as the answers name the leaves (`#3=2`).
+    fn of(e: &Explanation<'_>, scene: Scene) -> Part {
+        let mut scene = scene;
+        if !e.tree.labelled {
+            for n in scene.nodes.iter_mut() {
+                let node = e.tree.node(n.id);
+                if node.is_leaf() {
+                    let number = format!("#{}", node.leaf_index);
+                    n.below = Some(match n.below.take() {
+                        Some(word) => format!("{word}\n{number}"),
+                        None => number,
+                    });
+                }
+            }
+        }
         Part::Picture {
-            tikz: picture(e, scene),
+            tikz: picture(e, &scene),
             width: scene.width * super::tikz::UNIT,
             height: scene.height * super::tikz::UNIT,
         }
