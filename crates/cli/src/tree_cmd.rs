@@ -11,7 +11,7 @@ use alphabeta_tree::{
     JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
     DEFAULT_VALUES,
 };
-use alphabeta_tree::{shell_quote, worksheet, Exercise, Notes};
+use alphabeta_tree::{shell_quote, worksheet, Exercise};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -620,33 +620,17 @@ fn run_worksheet(args: &TreeArgs) -> Result<()> {
 /// One exercise of a worksheet: the tree `input` (drawn at random as `random` says) under
 /// the arguments' settings and depth limit.
 fn exercise(args: &TreeArgs, input: &str, random: Option<&RandomTree>) -> Result<Exercise> {
-    let whole = match parse(input) {
+    let tree = match parse(input) {
         Ok(t) => t,
         Err(e) => bail!(show_parse_error(input, &e)),
     };
+    let about = random.map(RandomTree::about);
     let settings = settings_of(args);
-    let view = view_of(args);
-    let limit = match args.depth {
-        Some(d) => Some(limit_depth(&whole, d, settings.root).context("--depth")?),
-        None => None,
-    };
-    let tree = limit.as_ref().map_or(&whole, |l| &l.tree);
-    let about = random.map(|r| r.about());
-    let said = |with_whole: bool| {
-        let depth = limit
-            .as_ref()
-            .map_or_else(Vec::new, |l| l.lines(settings.root, view, with_whole));
-        about.iter().cloned().chain(depth).collect()
-    };
-    let notes = Notes {
-        question: said(false),
-        answer: said(true),
-    };
-    match explain(tree, settings, false) {
-        Ok(e) => Ok(Exercise::explained(&e.in_view(view), &notes)),
-        Err(ExplainError::UnknownLeaf { node, .. }) => {
-            Ok(Exercise::unknown(tree, settings, view, node, &notes)?)
-        }
-        Err(e) => Err(e.into()),
-    }
+    Ok(Exercise::new(
+        &tree,
+        settings,
+        view_of(args),
+        args.depth,
+        about,
+    )?)
 }

@@ -15,7 +15,7 @@ mod worksheet;
 pub use dot::dot;
 pub use svg::{svg, svg_question};
 pub use tikz::{beamer, tikz, tikz_question, TooBigForSlides, MAX_SLIDE_NODES};
-pub use worksheet::{worksheet, Exercise, Notes};
+pub use worksheet::{worksheet, Exercise, ExerciseError};
 
 use std::collections::HashSet;
 

@@ -36,7 +36,7 @@ pub use depth_limit::{
     deepening, deepening_text, limit_depth, DeepeningRow, DepthError, DepthLimit,
 };
 pub use draw::{
-    beamer, dot, svg, svg_question, tikz, tikz_question, worksheet, Exercise, Notes,
+    beamer, dot, svg, svg_question, tikz, tikz_question, worksheet, Exercise, ExerciseError,
     TooBigForSlides, MAX_SLIDE_NODES,
 };
 pub use explain::{

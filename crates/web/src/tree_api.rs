@@ -7,7 +7,7 @@ use alphabeta::CutRule;
 use alphabeta_tree::{
     beamer, cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth,
     order_name, parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question,
-    worksheet, Algorithm, Exercise, ExplainError, Notes, Order, RandomError, RandomTree, RootKind,
+    worksheet, Algorithm, Exercise, ExplainError, Order, RandomError, RandomTree, RootKind,
     Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -181,17 +181,12 @@ pub async fn explain_tree(
         Some(c) if !req.sealed => c.to_json(settings.root, view),
         _ => Value::Null,
     };
-    // A worksheet says what a depth limit did, with the whole tree's value in the answer.
-    let notes = req.worksheet.then(|| {
-        let said = |whole| {
-            cut.as_ref()
-                .map_or_else(Vec::new, |c| c.lines(settings.root, view, whole))
-        };
-        Notes {
-            question: said(false),
-            answer: said(true),
-        }
-    });
+    // The worksheet, of the whole tree (its errors are the explanation's, reported below).
+    let sheet = req
+        .worksheet
+        .then(|| Exercise::new(&tree, settings, view, req.depth, None).ok())
+        .flatten()
+        .map(|x| Value::String(worksheet(&[x])));
     // Iterative deepening in the comparison: the whole tree, before any cut.
     let deepening = req
         .compare
@@ -203,17 +198,15 @@ pub async fn explain_tree(
     // A sealed question shows no trace: none is recorded.
     let e = explain(&tree, settings, !req.sealed)
         .map_err(|e| {
-            match unexplained(
-                &tree,
-                whole.as_ref(),
-                settings,
-                view,
-                e,
-                req.sealed,
-                notes.as_ref(),
-            ) {
-                error if limit_json.is_null() => error,
-                error => error.with("depth_limit", limit_json.clone()),
+            let error = unexplained(&tree, whole.as_ref(), settings, view, e, req.sealed);
+            let error = match &sheet {
+                Some(sheet) => error.with("worksheet", sheet.clone()),
+                None => error,
+            };
+            if limit_json.is_null() {
+                error
+            } else {
+                error.with("depth_limit", limit_json.clone())
             }
         })?
         .in_view(view);
@@ -228,8 +221,8 @@ pub async fn explain_tree(
             .map_err(|e| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("beamer: {e}")))?;
         json["beamer"] = Value::String(slides);
     }
-    if let Some(notes) = &notes {
-        json["worksheet"] = Value::String(worksheet(&[Exercise::explained(&e, notes)]));
+    if let Some(sheet) = sheet {
+        json["worksheet"] = sheet;
     }
     if req.question {
         json["question_svg"] = Value::String(svg_question(&e));
@@ -259,8 +252,7 @@ const MAX_CASE_LEAVES: usize = 200;
 /// big a tree), `unknown` says how it goes for each of its values (as `--format json` does,
 /// with the text report as `text`; `whole` is the tree before a depth limit cut it to `tree`),
 /// or for a sealed question (the cases are an answer) `unknown_question` asks it:
-/// `questions` and the bare picture, `question_svg` and `question_tikz`. With `notes`, a
-/// worksheet on the unknown leaf too (`worksheet`).
+/// `questions` and the bare picture, `question_svg` and `question_tikz`.
 fn unexplained(
     tree: &Tree,
     whole: Option<&Tree>,
@@ -268,7 +260,6 @@ fn unexplained(
     view: View,
     e: ExplainError,
     sealed: bool,
-    notes: Option<&Notes>,
 ) -> ApiError {
     let error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string());
     match e {
@@ -290,17 +281,7 @@ fn unexplained(
                 Ok(all) => {
                     let mut json = cases_json(tree, node, &all, settings.root, view, whole);
                     json["text"] = Value::String(cases_text(tree, node, &all, settings.root, view));
-                    let sheet = notes.and_then(|n| {
-                        Exercise::unknown(tree, settings, view, node, n)
-                            .ok()
-                            .map(|x| worksheet(&[x]))
-                    });
-                    match sheet {
-                        Some(sheet) => error
-                            .with("unknown", json)
-                            .with("worksheet", Value::String(sheet)),
-                        None => error.with("unknown", json),
-                    }
+                    error.with("unknown", json)
                 }
                 Err(_) => error,
             }

@@ -6,20 +6,21 @@ use std::fmt::Write;
 
 use super::tikz::{escape, picture, prose};
 use super::Scene;
+use crate::depth_limit::{limit_depth, DepthError};
 use crate::explain::{ExplainError, Settings, View};
 use crate::model::{NodeId, Tree};
-use crate::report::{settings_line, trace_command, unsearched, Explanation};
+use crate::report::{explain, settings_line, trace_command, unsearched, Explanation};
 use crate::unknown::{case_words, cases, unknown_question, CaseRow};
 
 /// What an exercise says besides its tree, in plain text (`>=`, `alpha`, `-inf` are set as
 /// LaTeX's symbols).
 #[derive(Clone, Debug, Default)]
-pub struct Notes {
+struct Notes {
     /// Lines before the question: where the tree comes from (a random tree's seed), a depth
     /// limit.
-    pub question: Vec<String>,
+    question: Vec<String>,
     /// Lines before the answer (a depth limit's note with the whole tree's value).
-    pub answer: Vec<String>,
+    answer: Vec<String>,
 }
 
 /// One exercise, set in LaTeX: its question and its answer.
@@ -47,10 +48,55 @@ enum Part {
 const PORTRAIT: (f64, f64) = (17.0, 11.0);
 const LANDSCAPE: (f64, f64) = (25.7, 9.5);
 
+/// Why a tree makes no exercise.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExerciseError {
+    /// The depth limit cannot cut the tree.
+    #[error("depth: {0}")]
+    Depth(#[from] DepthError),
+    /// The search cannot be explained (a third unknown leaf, an unsupported setting).
+    #[error(transparent)]
+    Explain(#[from] ExplainError),
+}
+
 impl Exercise {
-    /// An exercise on a searched tree: its root's value and best move, the leaves opened and
-    /// the subtrees pruned, and the fewest leaves that fix the value.
-    pub fn explained(e: &Explanation<'_>, notes: &Notes) -> Exercise {
+    /// An exercise on `tree` searched with `settings` and shown in `view`, cut at `depth` if
+    /// given (the note says what stood in, the answer's the whole tree's value too); `about`
+    /// says where the tree comes from (a random tree's seed). Its answer: the root's value and
+    /// best move, the leaves opened and the subtrees pruned, the fewest leaves that fix the
+    /// value; or, where the search needs an unknown leaf, how it goes for each of its values.
+    pub fn new(
+        tree: &Tree,
+        settings: Settings,
+        view: View,
+        depth: Option<u32>,
+        about: Option<String>,
+    ) -> Result<Exercise, ExerciseError> {
+        let limit = depth
+            .map(|d| limit_depth(tree, d, settings.root))
+            .transpose()?;
+        let said = |whole: bool| -> Vec<String> {
+            let depth = limit
+                .as_ref()
+                .map_or_else(Vec::new, |l| l.lines(settings.root, view, whole));
+            about.iter().cloned().chain(depth).collect()
+        };
+        let notes = Notes {
+            question: said(false),
+            answer: said(true),
+        };
+        let tree = limit.as_ref().map_or(tree, |l| &l.tree);
+        match explain(tree, settings, false) {
+            Ok(e) => Ok(Exercise::explained(&e.in_view(view), &notes)),
+            Err(ExplainError::UnknownLeaf { node, .. }) => {
+                Ok(Exercise::unknown(tree, settings, view, node, &notes)?)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// An exercise on a searched tree.
+    fn explained(e: &Explanation<'_>, notes: &Notes) -> Exercise {
         let question = vec![
             Part::Words(lines(&notes.question)),
             Part::of(e, Scene::of(e, false)),
@@ -75,7 +121,7 @@ impl Exercise {
     /// An exercise on a tree whose search needs the unknown leaf `leaf` ("for which values
     /// of E is G cut?"): the answer is how the search goes for each of its values, in `view`.
     /// Errors as [`crate::cases`] does.
-    pub fn unknown(
+    fn unknown(
         tree: &Tree,
         settings: Settings,
         view: View,
