@@ -760,6 +760,13 @@ async fn tree(c: &Client, url: &str) {
         "{question}"
     );
     assert_eq!(answer.matches("\\draw[cut mark]").count(), 5, "{answer}");
+    // A worksheet of random trees: six of the shape chosen, 3x3, drawn by the server.
+    let (name, file) = saved_by_click(c, "t-random-sheet").await;
+    assert_eq!(name, "worksheet.tex");
+    let (question, answer) = file.split_once("\\section*{Answers}").unwrap();
+    assert_eq!(question.matches("\\subsection*{Exercise ").count(), 6);
+    assert_eq!(answer.matches("\\subsection*{Exercise ").count(), 6);
+    assert_eq!(question.matches("random tree 3x3").count(), 6, "{question}");
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));

@@ -1311,6 +1311,28 @@ async function saveWorksheet() {
   }
 }
 $("t-worksheet").addEventListener("click", saveWorksheet);
+
+// A worksheet of random trees of the shape chosen, searched with the settings chosen, drawn
+// and set by the server (as `--random --count --format worksheet`), saved as a file.
+$("t-random-sheet").addEventListener("click", async () => {
+  $("t-error").hidden = true;
+  // A search to a depth needs static values to stop at (as for one random tree).
+  if ($("t-depth").value !== "" && $("t-statics").value === "") $("t-statics").value = "5";
+  const query = new URLSearchParams({ shape: $("t-shape").value, count: $("t-sheet-count").value });
+  for (const key of ["root", "order", "algorithm", "cut", "view", "depth"]) {
+    const value = $(`t-${key}`).value;
+    if (value !== "") query.set(key, value);
+  }
+  const statics = $("t-statics").value;
+  if (statics !== "") query.set("statics", statics);
+  try {
+    const r = await api("GET", `/api/tree/worksheet?${query}`);
+    saveTex("worksheet.tex", r.worksheet);
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+  }
+});
 $("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
 document.addEventListener("keydown", (e) => {
   if ($("tree").hidden || !T.report || T.quiz || e.altKey || e.ctrlKey || e.metaKey) return;

@@ -91,6 +91,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/assets/{name}", get(assets::asset))
         .route("/api/tree", post(tree_api::explain_tree))
         .route("/api/tree/random", get(tree_api::random))
+        .route("/api/tree/worksheet", get(tree_api::random_worksheet))
         .route("/api/tictactoe", post(tictactoe_api::analyze))
         .route("/api/connect4", post(connect4_api::analyze))
         .route("/api/gomoku/games", post(gomoku_api::create))

@@ -87,6 +87,16 @@ fn pick<T: Copy>(
     )))
 }
 
+/// Whose view: `max` (the default) or `mover`.
+fn view_of(given: Option<&str>) -> Result<View, ApiError> {
+    pick(
+        "view",
+        given,
+        "max",
+        &[("max", View::Max), ("mover", View::Mover)],
+    )
+}
+
 /// The root's player: `max` (the default) or `min`.
 fn root_of(given: Option<&str>) -> Result<RootKind, ApiError> {
     pick(
@@ -98,23 +108,25 @@ fn root_of(given: Option<&str>) -> Result<RootKind, ApiError> {
 }
 
 fn settings(r: &TreeRequest) -> Result<Settings, ApiError> {
-    let root = root_of(r.root.as_deref())?;
+    settings_of([&r.root, &r.order, &r.algorithm, &r.cut])
+}
+
+/// The settings from the fields `root`, `order`, `algorithm` and `cut`, each as given or
+/// the textbook's default.
+fn settings_of(fields: [&Option<String>; 4]) -> Result<Settings, ApiError> {
+    let [root, order, algorithm, cut] = fields.map(Option::as_deref);
+    let root = root_of(root)?;
     let order = pick(
         "order",
-        r.order.as_deref(),
+        order,
         "ltr",
         &Order::ALL.map(|o| (order_name(o), o)),
     )?;
     let algorithms = Algorithm::ALL.map(|a| (a.name(), a));
-    let algorithm = pick(
-        "algorithm",
-        r.algorithm.as_deref(),
-        "alphabeta",
-        &algorithms,
-    )?;
+    let algorithm = pick("algorithm", algorithm, "alphabeta", &algorithms)?;
     let cut = pick(
         "cut",
-        r.cut.as_deref(),
+        cut,
         "inclusive",
         &[
             ("inclusive", CutRule::Inclusive),
@@ -164,12 +176,7 @@ pub async fn explain_tree(
             "worksheet: a worksheet holds the answer, and a sealed question holds none",
         ));
     }
-    let view = pick(
-        "view",
-        req.view.as_deref(),
-        "max",
-        &[("max", View::Max), ("mover", View::Mover)],
-    )?;
+    let view = view_of(req.view.as_deref())?;
     let cut =
         match req.depth {
             Some(d) => Some(limit_depth(&tree, d, settings.root).map_err(|e| {
@@ -348,35 +355,143 @@ pub async fn random(
     query: Result<Query<RandomQuery>, QueryRejection>,
 ) -> Result<Json<RandomTree>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-    let shape: Shape = q
-        .shape
-        .as_deref()
-        .unwrap_or("3x3")
-        .parse()
-        .map_err(|e: RandomError| ApiError::bad(format!("shape: {e}")))?;
-    let limit = state.limits.max_tree_nodes;
-    if shape.max_nodes() > limit as u64 {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "a {shape} tree may have {} nodes; this server explains at most {limit}",
-                shape.max_nodes()
-            ),
-        ));
-    }
-    let values = match q.values.as_deref() {
-        Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
-        None => DEFAULT_VALUES,
-    };
-    let root = root_of(q.root.as_deref())?;
-    let drawn = RandomTree::draw(shape, values, q.seed.unwrap_or_else(fresh_seed));
-    Ok(Json(match q.statics {
-        Some(n) if n > MAX_STATIC_NOISE => {
+    let draws = Draws::of(&q.shape, &q.values, q.statics, &q.root, 1, &state)?;
+    Ok(Json(draws.draw(q.seed.unwrap_or_else(fresh_seed))))
+}
+
+/// How to draw random trees: the shape, values, static values' noise and the root they are
+/// true for, checked.
+struct Draws {
+    shape: Shape,
+    values: std::ops::RangeInclusive<i32>,
+    statics: Option<u32>,
+    root: RootKind,
+}
+
+impl Draws {
+    /// Checks the fields of a query for `count` trees: each a shape that this server's tree
+    /// limit allows `count` times over (413 if not), values, noise and root (400 if wrong).
+    fn of(
+        shape: &Option<String>,
+        values: &Option<String>,
+        statics: Option<u32>,
+        root: &Option<String>,
+        count: u32,
+        state: &AppState,
+    ) -> Result<Draws, ApiError> {
+        let shape: Shape = shape
+            .as_deref()
+            .unwrap_or("3x3")
+            .parse()
+            .map_err(|e: RandomError| ApiError::bad(format!("shape: {e}")))?;
+        let limit = state.limits.max_tree_nodes;
+        let nodes = shape.max_nodes().saturating_mul(u64::from(count));
+        if nodes > limit as u64 {
+            let trees = match count {
+                1 => format!("a {shape} tree"),
+                n => format!("{n} {shape} trees"),
+            };
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("{trees} may have {nodes} nodes; this server explains at most {limit}"),
+            ));
+        }
+        let values = match values.as_deref() {
+            Some(v) => parse_values(v).map_err(|e| ApiError::bad(format!("values: {e}")))?,
+            None => DEFAULT_VALUES,
+        };
+        if let Some(n) = statics.filter(|&n| n > MAX_STATIC_NOISE) {
             return Err(ApiError::bad(format!(
                 "statics: at most {MAX_STATIC_NOISE}, not {n}"
-            )))
+            )));
         }
-        Some(n) => drawn.with_statics(root, n),
-        None => drawn,
-    }))
+        Ok(Draws {
+            shape,
+            values,
+            statics,
+            root: root_of(root.as_deref())?,
+        })
+    }
+
+    /// The tree of this seed.
+    fn draw(&self, seed: u64) -> RandomTree {
+        let drawn = RandomTree::draw(self.shape, self.values.clone(), seed);
+        match self.statics {
+            Some(n) => drawn.with_statics(self.root, n),
+            None => drawn,
+        }
+    }
+}
+
+/// The query of `GET /api/tree/worksheet`: random trees as `/api/tree/random` draws them, how
+/// many, and how to search them as `POST /api/tree` takes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorksheetQuery {
+    #[serde(default)]
+    shape: Option<String>,
+    #[serde(default)]
+    values: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    statics: Option<u32>,
+    #[serde(default)]
+    count: Option<u32>,
+    #[serde(default)]
+    root: Option<String>,
+    #[serde(default)]
+    order: Option<String>,
+    #[serde(default)]
+    algorithm: Option<String>,
+    #[serde(default)]
+    cut: Option<String>,
+    #[serde(default)]
+    view: Option<String>,
+    #[serde(default)]
+    depth: Option<u32>,
+}
+
+/// The most exercises a worksheet from the server holds.
+const MAX_WORKSHEET_COUNT: u32 = 20;
+
+/// `GET /api/tree/worksheet?shape=3x3&count=6&seed=7&order=ltr...`: a worksheet of `count`
+/// random trees (1 unless given, at most 20; the seeds the first's, then one more each), as
+/// `alphabeta tree --random 3x3 --count 6 --format worksheet` prints it: `worksheet`, with
+/// the first `seed` and the `trees`.
+pub async fn random_worksheet(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<WorksheetQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let count = q.count.unwrap_or(1);
+    if !(1..=MAX_WORKSHEET_COUNT).contains(&count) {
+        return Err(ApiError::bad(format!(
+            "count: from 1 to {MAX_WORKSHEET_COUNT}, not {count}"
+        )));
+    }
+    let draws = Draws::of(&q.shape, &q.values, q.statics, &q.root, count, &state)?;
+    let settings = settings_of([&q.root, &q.order, &q.algorithm, &q.cut])?;
+    let view = view_of(q.view.as_deref())?;
+    let seed = q.seed.unwrap_or_else(fresh_seed);
+    let mut exercises = Vec::new();
+    let mut trees = Vec::new();
+    for k in 0..count {
+        let drawn = draws.draw(seed.wrapping_add(u64::from(k)));
+        let tree = parse(&drawn.tree).map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("a random tree does not parse: {e}"),
+            )
+        })?;
+        let exercise = Exercise::new(&tree, settings, view, q.depth, Some(drawn.about()))
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        exercises.push(exercise);
+        trees.push(drawn.tree);
+    }
+    Ok(Json(serde_json::json!({
+        "worksheet": worksheet(&exercises),
+        "seed": seed,
+        "trees": trees,
+    })))
 }

@@ -541,6 +541,79 @@ async fn tree_errors_say_what_and_where() {
     assert_eq!(s, 200);
 }
 
+/// Plain minimax on a parsed tree, from the definition (Max at the root).
+fn minimax(t: &alphabeta_tree::Tree, id: u32, max: bool) -> i32 {
+    let kids = t.children_of(id);
+    if kids.is_empty() {
+        return t.node(id).value.expect("a known leaf");
+    }
+    let values = kids.iter().map(|&k| minimax(t, k, !max));
+    if max {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// `GET /api/tree/worksheet`: random trees as `/api/tree/random` draws them from the seed on,
+/// each answered with its minimax value; the count and the server's tree limit checked.
+#[tokio::test]
+async fn a_worksheet_of_random_trees() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = |q: &str| format!("{base}/api/tree/worksheet{q}");
+    let (s, v) = get(&c, &url("?shape=2x3&count=3&seed=5&order=rtl&values=-9..9")).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["seed"], 5);
+    let sheet = v["worksheet"].as_str().unwrap();
+    let answers = sheet.split_once("\\section*{Answers}").unwrap().1;
+    let answers: Vec<&str> = answers.split("\\subsection*{Exercise ").skip(1).collect();
+    let trees = v["trees"].as_array().unwrap();
+    assert_eq!((trees.len(), answers.len()), (3, 3), "{v}");
+    for (k, (text, answer)) in trees.iter().zip(&answers).enumerate() {
+        let seed = 5 + k;
+        let (_, drawn) = get(
+            &c,
+            &format!("{base}/api/tree/random?shape=2x3&values=-9..9&seed={seed}"),
+        )
+        .await;
+        assert_eq!(drawn["tree"], *text, "the tree of seed {seed}");
+        let tree = alphabeta_tree::parse(text.as_str().unwrap()).unwrap();
+        let value = minimax(&tree, 0, true);
+        let value = if value < 0 {
+            format!("${value}$")
+        } else {
+            value.to_string()
+        };
+        assert!(
+            answer.contains(&format!("\\item value: {value}\\\\")),
+            "{answer}"
+        );
+        assert!(
+            answer.contains("-{}-order rtl"),
+            "the settings asked for: {answer}"
+        );
+    }
+    for (query, status, error) in [
+        ("?count=0", 400, "count: from 1 to 20, not 0"),
+        ("?count=21", 400, "count: from 1 to 20, not 21"),
+        (
+            "?shape=3x3&count=6",
+            413,
+            "6 3x3 trees may have 240 nodes; this server explains at most 200",
+        ),
+        ("?depth=1", 422, "depth: the search stops at depth 1"),
+        ("?view=min", 400, "view must be max or mover, not 'min'"),
+    ] {
+        let (s, e) = get(&c, &url(query)).await;
+        assert_eq!(s, status, "{query}: {e}");
+        assert!(error_of(&e).contains(error), "{query}: {e}");
+    }
+    // With static values a depth limit has something to stop at.
+    let (s, v) = get(&c, &url("?shape=3x2&statics=0&depth=1&count=2")).await;
+    assert_eq!(s, 200, "{v}");
+}
+
 #[tokio::test]
 async fn random_trees_to_practise_on() {
     let base = start(small()).await;
