@@ -43,10 +43,11 @@ enum Part {
     },
 }
 
-/// The room for a picture on an A4 page within 2 cm margins, in centimetres: the width, and a
-/// height that leaves room for the words; upright, and turned (for wide trees).
+/// The room for a picture within 2 cm margins, in centimetres: the width, and a height that
+/// leaves room for the words; upright, and turned (for wide trees). It fits A4 and US letter
+/// alike, so that the paper can be changed in the document.
 const PORTRAIT: (f64, f64) = (17.0, 11.0);
-const LANDSCAPE: (f64, f64) = (25.7, 9.5);
+const LANDSCAPE: (f64, f64) = (23.5, 9.5);
 
 /// Why a tree makes no exercise.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -174,14 +175,14 @@ pub fn worksheet(exercises: &[Exercise]) -> String {
     let _ = writeln!(
         o,
         "% Alpha-beta exercises, made by alphabeta: {} exercise{}, then the answers on a page of\n\
-         % their own. A whole document: pdflatex worksheet.tex (a4paper below: letterpaper for US letter).\n\
-         % The pictures are scaled to fit the page (\\scalebox) where they are wider.",
+         % their own. A whole document: pdflatex worksheet.tex. For US letter, letterpaper in the\n\
+         % geometry line for a4paper: the pictures, scaled down (\\scalebox) where wider, fit both.",
         exercises.len(),
         if exercises.len() == 1 { "" } else { "s" }
     );
     let _ = writeln!(
         o,
-        "\\documentclass[a4paper,11pt]{{article}}\n\
+        "\\documentclass[11pt]{{article}}\n\
          \\usepackage[{paper},margin=2cm]{{geometry}}\n\
          \\usepackage{{graphicx}}\n\
          \\usepackage{{tikz}}\n\
