@@ -806,11 +806,11 @@ async fn tree(c: &Client, url: &str) {
     }
     let step = text(c, "t-step").await;
     let errors = js(c, "return window.__errors;").await;
-    assert!(step.contains("Cut at"), "{step} {errors}");
+    assert!(step.contains("cut at"), "{step} {errors}");
     screenshot(c, "tree-step.png").await;
     click(c, "#t-last").await;
     let step = text(c, "t-step").await;
-    assert!(step.contains("the root returns 4"), "{step}");
+    assert!(step.ends_with(": leave root with 4."), "{step}");
     // The witness on request.
     click(c, "#t-witness").await;
     assert_eq!(
@@ -1064,11 +1064,14 @@ async fn tree(c: &Client, url: &str) {
     screenshot(c, "tree-depth.png").await;
     // Step by step, B is evaluated by its static value, not opened.
     click(c, "#t-first").await;
-    for _ in 0..3 {
+    for _ in 0..2 {
         click(c, "#t-fwd").await;
     }
     let step = text(c, "t-step").await;
-    assert!(step.contains("Evaluate B statically: 5"), "{step}");
+    assert!(
+        step.starts_with("Step 2 of 6: evaluate B = 5 (its static value)"),
+        "{step}"
+    );
     // The comparison's table by depth: 1, then the end; a click on the end explains the whole
     // tree, where Max takes J at 3.
     let rows = js(
@@ -1200,20 +1203,42 @@ async fn negamax_view(c: &Client) {
     )
     .await;
     assert_eq!(js(c, texts).await, json!(["4", "-4", "≥-3", "3", "1"]));
+    // The steps as `--trace` numbers and words them (a line a step; a leaf's entry, opening
+    // and exit are one), in the view asked for.
+    let trace = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args([
+            "tree",
+            "--trace",
+            "--view",
+            "mover",
+            "--algorithm",
+            "negamax",
+        ])
+        .arg("[4,[3,1]]")
+        .output()
+        .unwrap();
+    let trace = String::from_utf8(trace.stdout).unwrap();
+    let lines: Vec<&str> = trace
+        .split("trace:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .map(|l| l.split_once(". ").unwrap().1.trim())
+        .collect();
+    assert_eq!(lines.len(), 8, "{trace}");
+    click(c, "#t-first").await;
+    for k in 1..=lines.len() {
+        click(c, "#t-fwd").await;
+        let words = text(c, "t-step").await;
+        assert_eq!(words, format!("Step {k} of 8: {}.", lines[k - 1]));
+    }
     click(c, "#t-first").await;
     for _ in 0..6 {
         click(c, "#t-fwd").await;
     }
     assert_eq!(
         text(c, "t-step").await,
-        "Step 6 of 12: Enter [1] (min) with the window (-inf, -4)."
-    );
-    for _ in 0..4 {
-        click(c, "#t-fwd").await;
-    }
-    assert_eq!(
-        text(c, "t-step").await,
-        "Step 10 of 12: Cut at [1]: its value -3 leaves the window empty, so its remaining children are pruned."
+        "Step 6 of 8: cut at [1]: -3 >= beta -4, the other children are pruned."
     );
     screenshot(c, "tree-negamax.png").await;
     choose(c, "t-view", "max").await;

@@ -739,7 +739,7 @@ impl Explanation<'_> {
 
     /// The trace in words, a line a step (a leaf's entry and exit are said with its
     /// opening), each with the index of its step in `run.trace`.
-    pub(crate) fn trace_lines(&self) -> Vec<(usize, String)> {
+    pub fn trace_lines(&self) -> Vec<(usize, String)> {
         let t = self.tree;
         let root = self.run.settings.root;
         let mut lines = Vec::new();

@@ -830,7 +830,7 @@ function render(report) {
   offerDepths(report);
   $("t-result").hidden = false;
   showAnswer();
-  showStep(report.trace ? report.trace.length : 0);
+  showStep(Infinity);
 }
 
 // The comparison: leaves opened by every algorithm in both orders (a cell explains the tree
@@ -1101,21 +1101,6 @@ const nodeName = (i) => {
 const bound = (v, inf) => (v === null ? inf : String(v));
 const windowText = (s) => `(${bound(s.alpha, "-inf")}, ${bound(s.beta, "inf")})`;
 
-function describe(s, i) {
-  const name = nodeName(i);
-  const kind = T.report.nodes[i].kind;
-  switch (s.step) {
-    case "enter": return `Enter ${name} (${kind}) with the window ${windowText(s)}.`;
-    case "leaf":
-      // A leaf a depth limit made of a subtree: its static value stands in for the search below.
-      if (T.report.nodes[i].static_value !== null) return `Evaluate ${name} statically: ${s.value} (the search stops at the depth limit).`;
-      return `Open leaf ${name}: ${s.value}.`;
-    case "narrow": return `${name}'s window narrows to ${windowText(s)}.`;
-    case "cut": return `Cut at ${name}: its value ${s.value} leaves the window empty, so its remaining children are pruned.`;
-    case "exit": return `${name} returns ${s.value}${s.bound === "exact" ? "" : ` (${s.bound} bound)`}.`;
-  }
-  return "";
-}
 
 /** Writes a node's window under it (leaves have no window drawn). */
 function setWindow(g, s) {
@@ -1123,22 +1108,29 @@ function setWindow(g, s) {
   if (win) win.textContent = windowText(s);
 }
 
-/** Shows the picture after the first `k` steps of the trace (all of them: the final picture). */
+/**
+ * Shows the picture after the first `k` lines of the trace, as `--trace` and the slides word
+ * and number them (all of them: the final picture). A line may stand for several steps of the
+ * search's trace: a leaf's entry, opening and exit are one.
+ */
 function showStep(k) {
   const trace = (T.report && T.report.trace) || [];
-  k = Math.max(0, Math.min(trace.length, k));
+  const lines = (T.report && T.report.trace_lines) || [];
+  k = Math.max(0, Math.min(lines.length, k));
   T.step = k;
+  // The trace's steps done by line k: through its own, and after the last line every step.
+  const done = k === lines.length ? trace.length : k === 0 ? 0 : lines[k - 1].step + 1;
   const pic = $("t-picture");
   const svg = pic.querySelector("svg");
   if (!svg) return;
   const group = (i) => svg.querySelector(`g[data-node="${i}"]`);
-  pic.classList.toggle("animating", k < trace.length);
+  pic.classList.toggle("animating", k < lines.length);
   for (const g of svg.querySelectorAll("g[data-node]")) g.classList.remove("seen", "current");
   for (const l of svg.querySelectorAll("line[data-edge]")) l.classList.remove("walked");
   for (const l of svg.querySelectorAll("line.cutmark")) l.classList.remove("shown");
   for (const r of svg.querySelectorAll("rect.open-now")) r.classList.remove("open-now");
   // Values and windows as the search had them: internal nodes start blank.
-  const finalText = k === trace.length;
+  const finalText = k === lines.length;
   T.report.nodes.forEach((n, i) => {
     if (n.kind === "leaf") return;
     const g = group(i);
@@ -1153,7 +1145,7 @@ function showStep(k) {
     const edge = svg.querySelector(`line[data-edge="${i}"]`);
     if (edge) edge.classList.add("walked");
   };
-  for (let j = 0; j < k; j++) {
+  for (let j = 0; j < done; j++) {
     const s = trace[j];
     const i = T.byPath.get(s.path.join(","));
     const g = group(i);
@@ -1188,14 +1180,14 @@ function showStep(k) {
         break;
     }
   }
-  if (k > 0 && k < trace.length && current >= 0) group(current).classList.add("current");
-  $("t-step").textContent = trace.length === 0
+  if (k > 0 && k < lines.length && current >= 0) group(current).classList.add("current");
+  $("t-step").textContent = lines.length === 0
     ? "No trace."
     : k === 0
-      ? `Step 0 of ${trace.length}: press Forward (→) or Play to start the search.`
-      : `Step ${k} of ${trace.length}: ${describe(trace[k - 1], T.byPath.get(trace[k - 1].path.join(",")))}`;
+      ? `Step 0 of ${lines.length}: press Forward (→) or Play to start the search.`
+      : `Step ${k} of ${lines.length}: ${lines[k - 1].text}.`;
   $("t-first").disabled = $("t-back").disabled = k === 0;
-  $("t-fwd").disabled = $("t-last").disabled = k === trace.length;
+  $("t-fwd").disabled = $("t-last").disabled = k === lines.length;
 }
 
 function stopPlaying() {
@@ -1206,12 +1198,12 @@ function stopPlaying() {
 
 function togglePlay() {
   if (T.timer) { stopPlaying(); return; }
-  const trace = (T.report && T.report.trace) || [];
-  if (T.step >= trace.length) showStep(0);
+  const lines = (T.report && T.report.trace_lines) || [];
+  if (T.step >= lines.length) showStep(0);
   $("t-play").textContent = "⏸ Pause";
   T.timer = setInterval(() => {
     showStep(T.step + 1);
-    if (T.step >= trace.length) stopPlaying();
+    if (T.step >= lines.length) stopPlaying();
   }, 700);
 }
 

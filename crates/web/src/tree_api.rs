@@ -223,6 +223,13 @@ pub async fn explain_tree(
     }
     json["svg"] = Value::String(svg(&e));
     json["tikz"] = Value::String(tikz(&e));
+    // The trace in words, as `--trace` and the slides say it: a line a step the page shows.
+    let lines: Vec<Value> = e
+        .trace_lines()
+        .into_iter()
+        .map(|(step, text)| serde_json::json!({ "step": step, "text": text }))
+        .collect();
+    json["trace_lines"] = Value::Array(lines);
     if req.beamer {
         let slides = beamer(&e)
             .map_err(|e| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("beamer: {e}")))?;

@@ -122,6 +122,18 @@ async fn tree_reference_answers() {
     assert_eq!(tikz.matches("\\draw[cut mark]").count(), 2);
     assert_eq!(tikz.matches("opened leaf").count(), 7 + 1);
     assert!(v.get("beamer").is_none(), "slides only when asked");
+    // The trace in words, as `--trace` and the slides say it: the material's 7 leaves, each a
+    // line, and the root's value last; each line at a later step of the trace.
+    let lines = v["trace_lines"].as_array().unwrap();
+    let texts: Vec<&str> = lines.iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(
+        texts.iter().filter(|t| t.starts_with("open leaf")).count(),
+        7
+    );
+    assert_eq!(texts.last(), Some(&"leave root with 3"));
+    let steps: Vec<u64> = lines.iter().map(|l| l["step"].as_u64().unwrap()).collect();
+    assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+    assert!(*steps.last().unwrap() < v["trace"].as_array().unwrap().len() as u64);
     // The slides, when asked: a frame that ends with the root's value, the material's 3.
     let (s, r) = post(
         &c,
