@@ -192,25 +192,24 @@ pub fn worksheet(exercises: &[Exercise]) -> String {
          \\renewcommand{{\\labelitemi}}{{$\\bullet$}}\n\
          \\renewcommand{{\\labelitemii}}{{$\\circ$}}\n\
          \\begin{{document}}\n\
-         \\section*{{Alpha-beta: exercises}}"
+         \\section*{{Alpha-beta: exercises}}\n\
+         Name: \\rule{{6cm}}{{0.4pt}}\\par\\bigskip"
     );
-    for (k, x) in exercises.iter().enumerate() {
-        // An exercise is kept on one page.
+    // Each exercise and each answer kept on one page.
+    let exercise = |o: &mut String, k: usize, parts: &[Part]| {
         let _ = writeln!(
             o,
             "\n\\noindent\\begin{{minipage}}{{\\linewidth}}\n\\subsection*{{Exercise {}}}\n{}\\end{{minipage}}\n\\bigskip",
             k + 1,
-            set(&x.question, room)
+            set(parts, room)
         );
+    };
+    for (k, x) in exercises.iter().enumerate() {
+        exercise(&mut o, k, &x.question);
     }
     let _ = writeln!(o, "\n\\clearpage\n\\section*{{Answers}}");
     for (k, x) in exercises.iter().enumerate() {
-        let _ = writeln!(
-            o,
-            "\n\\noindent\\begin{{minipage}}{{\\linewidth}}\n\\subsection*{{Exercise {}}}\n{}\\end{{minipage}}\n\\bigskip",
-            k + 1,
-            set(&x.answer, room)
-        );
+        exercise(&mut o, k, &x.answer);
     }
     let _ = writeln!(o, "\n\\end{{document}}");
     o
