@@ -76,7 +76,7 @@ fuzz_target!(|data: &[u8]| {
             };
             let json = |v: serde_json::Value| Some(serde_json::to_vec(&v).unwrap());
             let game = format!("/api/gomoku/games/{id}");
-            let (method, path, body) = match k % 12 {
+            let (method, path, body) = match k % 13 {
                 0 => {
                     let mut v = serde_json::json!({
                         "rule": pick(flags, &["freestyle", "standard", "renju", "caro", "standard-caro", "other"]),
@@ -115,6 +115,10 @@ fuzz_target!(|data: &[u8]| {
                         v["plies"] = (flags >> 1).into();
                     }
                     (Method::POST, "/api/tictactoe".to_string(), json(v))
+                }
+                12 => {
+                    let route = pick(flags, &["worksheet", "random"]);
+                    (Method::GET, format!("/api/tree/{route}?{}", query(&text)), None)
                 }
                 _ => {
                     // A raw request: the path up to the first space, the rest the body.
