@@ -88,7 +88,8 @@ pub struct TreeArgs {
     depth: Option<u32>,
     /// Print the question, not the answer: the tree with its leaves numbered and what to
     /// find (as text, or with --format svg or tikz the picture bare, for a worksheet); then the
-    /// command that prints the answer.
+    /// command that prints the answer. With --format worksheet: the students' copy, without
+    /// the answers.
     #[arg(long, conflicts_with = "compare")]
     quiz: bool,
     /// Check an answer to "how few leaves fix the root's value": do these leaves alone fix it
@@ -613,7 +614,8 @@ fn run_worksheet(args: &TreeArgs) -> Result<()> {
             None => exercises.push(exercise(args, &read_input(args)?, None)?),
         }
     }
-    print!("{}", worksheet(&exercises));
+    // With --quiz, the students' copy: the questions without the answers.
+    print!("{}", worksheet(&exercises, !args.quiz));
     Ok(())
 }
 

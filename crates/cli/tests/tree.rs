@@ -446,6 +446,21 @@ fn a_worksheet_asks_then_answers() {
     assert!(a.contains("\\item value: 3\\\\"), "{a}");
     assert!(a.contains("leaves opened: 7 of 9"), "{a}");
     assert!(a.contains("minimum: 5 leaves fix the value"), "{a}");
+    // With --quiz, the students' copy: the same exercises, no answers.
+    let copy = ok(&["--quiz", "--format", "worksheet", THREE]);
+    assert!(!copy.contains("\\section*{Answers}"), "{copy}");
+    let (exercises, _) = doc.split_once("\\section*{Answers}").unwrap();
+    let body = |doc: &str| doc.split_once("\\documentclass").unwrap().1.to_string();
+    assert_eq!(
+        body(&copy)
+            .trim_end()
+            .trim_end_matches("\\end{document}")
+            .trim_end(),
+        body(exercises)
+            .trim_end()
+            .trim_end_matches("\\clearpage")
+            .trim_end()
+    );
     let words = worksheet_command(a);
     assert_eq!(&words[..1], ["--trace"]);
     let words: Vec<&str> = words.iter().map(String::as_str).collect();

@@ -57,7 +57,7 @@ pub struct TreeRequest {
     beamer: bool,
     /// Also a worksheet (`worksheet`, as `--format worksheet` gives it): a LaTeX document with
     /// the question, then the answer on a page of its own; with a needed unknown leaf, in
-    /// the 422's body beside `unknown`. Not for a sealed question.
+    /// the 422's body beside `unknown`. Sealed, the question alone (as `--quiz` gives it).
     #[serde(default)]
     worksheet: bool,
     /// Search only this deep: nodes at this depth are valued by their static values
@@ -170,12 +170,6 @@ pub async fn explain_tree(
             "beamer: the slides are the answer, and a sealed question holds none",
         ));
     }
-    if req.worksheet && req.sealed {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "worksheet: a worksheet holds the answer, and a sealed question holds none",
-        ));
-    }
     let view = view_of(req.view.as_deref())?;
     let cut =
         match req.depth {
@@ -188,12 +182,13 @@ pub async fn explain_tree(
         Some(c) if !req.sealed => c.to_json(settings.root, view),
         _ => Value::Null,
     };
-    // The worksheet, of the whole tree (its errors are the explanation's, reported below).
+    // The worksheet, of the whole tree (its errors are the explanation's, reported below);
+    // sealed, without the answer.
     let sheet = req
         .worksheet
         .then(|| Exercise::new(&tree, settings, view, req.depth, None).ok())
         .flatten()
-        .map(|x| Value::String(worksheet(&[x])));
+        .map(|x| Value::String(worksheet(&[x], !req.sealed)));
     // Iterative deepening in the comparison: the whole tree, before any cut.
     let deepening = req
         .compare
@@ -219,7 +214,11 @@ pub async fn explain_tree(
         .in_view(view);
     let mut json = serde_json::to_value(e.json_report()).expect("plain data serialises");
     if req.sealed {
-        return Ok(Json(sealed(&json, svg_question(&e), tikz_question(&e))));
+        let mut question = sealed(&json, svg_question(&e), tikz_question(&e));
+        if let Some(sheet) = sheet {
+            question["worksheet"] = sheet;
+        }
+        return Ok(Json(question));
     }
     json["svg"] = Value::String(svg(&e));
     json["tikz"] = Value::String(tikz(&e));
@@ -457,6 +456,9 @@ pub struct WorksheetQuery {
     view: Option<String>,
     #[serde(default)]
     depth: Option<u32>,
+    /// `false`: the students' copy, without the answers.
+    #[serde(default)]
+    answers: Option<bool>,
 }
 
 /// The most exercises a worksheet from the server holds.
@@ -465,7 +467,8 @@ const MAX_WORKSHEET_COUNT: u32 = 20;
 /// `GET /api/tree/worksheet?shape=3x3&count=6&seed=7&order=ltr...`: a worksheet of `count`
 /// random trees (1 unless given, at most 20; the seeds the first's, then one more each), as
 /// `alphabeta tree --random 3x3 --count 6 --format worksheet` prints it: `worksheet`, with
-/// the first `seed` and the `trees`.
+/// the first `seed` and the `trees`; with `answers=false` the students' copy, as `--quiz`
+/// prints it.
 pub async fn random_worksheet(
     State(state): State<Arc<AppState>>,
     query: Result<Query<WorksheetQuery>, QueryRejection>,
@@ -497,7 +500,7 @@ pub async fn random_worksheet(
         trees.push(drawn.tree);
     }
     Ok(Json(serde_json::json!({
-        "worksheet": worksheet(&exercises),
+        "worksheet": worksheet(&exercises, q.answers.unwrap_or(true)),
         "seed": seed,
         "trees": trees,
     })))

@@ -170,14 +170,19 @@ async fn tree_reference_answers() {
     assert!(!question.contains("value: "), "{question}");
     assert!(answer.contains("\\item value: 3\\\\"), "{answer}");
     assert_eq!(answer.matches("\\draw[cut mark]").count(), 2, "{answer}");
+    // Sealed, the students' copy: the question without the answer.
     let (s, r) = post(
         &c,
         &url,
-        json!({"tree": "[1,2]", "sealed": true, "worksheet": true}),
+        json!({"tree": "[[3,12,8],[2,4,6],[14,5,2]]", "sealed": true, "worksheet": true}),
     )
     .await;
-    assert_eq!(s, 422, "{r}");
-    assert!(error_of(&r).contains("sealed question holds none"), "{r}");
+    assert_eq!(s, 200, "{r}");
+    let copy = r["worksheet"].as_str().unwrap();
+    assert!(!copy.contains("\\section*{Answers}"), "{copy}");
+    assert_eq!(copy.matches("\\subsection*{Exercise ").count(), 1, "{copy}");
+    assert!(copy.trim_end().ends_with("\\end{document}"), "{copy}");
+    assert!(r.get("value").is_none(), "{r}");
     // An unknown leaf the search needs: the worksheet's answer is its cases, beside them.
     let (s, r) = post(
         &c,
@@ -621,6 +626,27 @@ async fn a_worksheet_of_random_trees() {
         assert_eq!(s, status, "{query}: {e}");
         assert!(error_of(&e).contains(error), "{query}: {e}");
     }
+    // The students' copy of the same trees: their questions, no answers.
+    let (s, copy) = get(
+        &c,
+        &url("?shape=2x3&count=3&seed=5&order=rtl&values=-9..9&answers=false"),
+    )
+    .await;
+    assert_eq!(s, 200, "{copy}");
+    let copy = copy["worksheet"].as_str().unwrap();
+    assert!(!copy.contains("\\section*{Answers}"), "{copy}");
+    let questions = sheet.split_once("\\section*{Answers}").unwrap().0;
+    let body = |doc: &str| doc.split_once("\\documentclass").unwrap().1.to_string();
+    assert_eq!(
+        body(copy)
+            .trim_end()
+            .trim_end_matches("\\end{document}")
+            .trim_end(),
+        body(questions)
+            .trim_end()
+            .trim_end_matches("\\clearpage")
+            .trim_end()
+    );
     // With static values a depth limit has something to stop at.
     let (s, v) = get(&c, &url("?shape=3x2&statics=0&depth=1&count=2")).await;
     assert_eq!(s, 200, "{v}");

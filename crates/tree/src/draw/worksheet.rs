@@ -154,9 +154,10 @@ impl Exercise {
     }
 }
 
-/// The worksheet: the exercises, then on a new page their answers, as a LaTeX document to
-/// compile on its own (`pdflatex`; it needs the `geometry`, `graphicx` and `tikz` packages).
-pub fn worksheet(exercises: &[Exercise]) -> String {
+/// The worksheet: the exercises, then with `answers` on a new page their answers, as a LaTeX
+/// document to compile on its own (`pdflatex`; it needs the `geometry`, `graphicx` and `tikz`
+/// packages). Without answers it is the students' copy of the same exercises.
+pub fn worksheet(exercises: &[Exercise], answers: bool) -> String {
     // Pages turned when a tree is wider than an upright page: its picture then shrinks less.
     let widest = exercises
         .iter()
@@ -174,11 +175,16 @@ pub fn worksheet(exercises: &[Exercise]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "% Alpha-beta exercises, made by alphabeta: {} exercise{}, then the answers on a page of\n\
-         % their own. A whole document: pdflatex worksheet.tex. For US letter, letterpaper in the\n\
+        "% Alpha-beta exercises, made by alphabeta: {} exercise{}, {}.\n\
+         % A whole document: pdflatex worksheet.tex. For US letter, letterpaper in the\n\
          % geometry line for a4paper: the pictures, scaled down (\\scalebox) where wider, fit both.",
         exercises.len(),
-        if exercises.len() == 1 { "" } else { "s" }
+        if exercises.len() == 1 { "" } else { "s" },
+        if answers {
+            "then the answers on a page of their own"
+        } else {
+            "without the answers"
+        }
     );
     let _ = writeln!(
         o,
@@ -207,9 +213,11 @@ pub fn worksheet(exercises: &[Exercise]) -> String {
     for (k, x) in exercises.iter().enumerate() {
         exercise(&mut o, k, &x.question);
     }
-    let _ = writeln!(o, "\n\\clearpage\n\\section*{{Answers}}");
-    for (k, x) in exercises.iter().enumerate() {
-        exercise(&mut o, k, &x.answer);
+    if answers {
+        let _ = writeln!(o, "\n\\clearpage\n\\section*{{Answers}}");
+        for (k, x) in exercises.iter().enumerate() {
+            exercise(&mut o, k, &x.answer);
+        }
     }
     let _ = writeln!(o, "\n\\end{{document}}");
     o
