@@ -379,6 +379,14 @@ fn beamer_slides_step_through_the_search() {
         );
         assert_eq!(p.contains("[pv edge]"), k == last, "slide {}", k + 1);
     }
+    // A slide is wide rather than tall: a tree of depth 3 and 8 leaves is drawn at full size
+    // (its levels closer than the page's), not shrunk to the frame's height.
+    let narrow = ok(&["--format", "beamer", "[[[1,2],[3,4]],[[5,6],[7,8]]]"]);
+    assert!(narrow.contains("[x=0.0250cm, y=-0.0250cm"), "{narrow}");
+    assert!(
+        !narrow.contains("every node/.append style={scale="),
+        "{narrow}"
+    );
     let e = fails(&["--quiz", "--format", "beamer", THREE], None);
     assert!(e.contains("not as JSON, DOT or beamer slides"), "{e}");
     // A slide a step, each the whole tree: a tree of 156 nodes is too big, and says so.

@@ -25,6 +25,9 @@ use crate::report::{settings_line, step_node, Explanation};
 
 const DX: f64 = 46.0; // horizontal room per leaf
 const DY: f64 = 84.0; // vertical room per level
+/// Slides' vertical room per level: a slide is wide rather than tall, and a deep tree drawn
+/// with the page's room shrinks to fit its height (the windows stand beside the nodes).
+const SLIDE_DY: f64 = 60.0;
 const R: f64 = 15.0; // half the size of a node
 const MARGIN: f64 = 30.0;
 
@@ -110,12 +113,12 @@ struct CutMark {
 }
 
 /// Node positions: leaves evenly spaced in reading order, parents centred over their children.
-fn layout(e: &Explanation<'_>) -> Vec<(f64, f64)> {
+fn layout(e: &Explanation<'_>, dy: f64) -> Vec<(f64, f64)> {
     let t = e.tree;
     let mut pos = vec![(0.0, 0.0); t.nodes.len()];
     for id in (0..t.nodes.len()).rev() {
         let n = &t.nodes[id];
-        let y = MARGIN + R + n.depth as f64 * DY;
+        let y = MARGIN + R + n.depth as f64 * dy;
         let x = if n.is_leaf() {
             MARGIN + DX / 2.0 + n.leaf_index as f64 * DX
         } else {
@@ -132,16 +135,21 @@ fn layout(e: &Explanation<'_>) -> Vec<(f64, f64)> {
 impl Scene {
     /// The picture of an explanation: with its answers, or bare, as a question.
     fn of(e: &Explanation<'_>, answers: bool) -> Scene {
+        Scene::spaced(e, answers, DY)
+    }
+
+    /// [`Scene::of`] with `dy` of room between levels.
+    fn spaced(e: &Explanation<'_>, answers: bool, dy: f64) -> Scene {
         let t = e.tree;
         let run = &e.run;
         // The question draws every node as if visited and nothing as found.
         let visited = |id: NodeId| !answers || run.nodes[id as usize].visited;
-        let pos = layout(e);
+        let pos = layout(e, dy);
         let depth = t.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
         let width = (2.0 * MARGIN + t.leaves.len() as f64 * DX).max(620.0);
         let mover_line = answers && run.view == View::Mover;
         let height =
-            2.0 * MARGIN + 2.0 * R + depth as f64 * DY + if mover_line { 62.0 } else { 46.0 };
+            2.0 * MARGIN + 2.0 * R + depth as f64 * dy + if mover_line { 62.0 } else { 46.0 };
         let mut on_pv = vec![false; t.nodes.len()];
         if answers {
             on_pv[0] = true;
@@ -293,7 +301,8 @@ impl Scene {
     /// shows it when stepping: nodes faint until entered, edges light until walked, leaves
     /// yellow once opened, inner nodes' values blank until they return, windows as they
     /// stand, cuts as they happen, the node at work outlined; no principal variation yet.
-    fn after(e: &Explanation<'_>, done: usize) -> Scene {
+    /// Levels `dy` apart.
+    fn after(e: &Explanation<'_>, done: usize, dy: f64) -> Scene {
         let t = e.tree;
         let len = t.nodes.len();
         let (mut seen, mut opened, mut cut) =
@@ -324,7 +333,7 @@ impl Scene {
                 }
             }
         }
-        let mut s = Scene::of(e, true);
+        let mut s = Scene::spaced(e, true, dy);
         for n in &mut s.nodes {
             let i = n.id as usize;
             n.ghost = !seen[i];

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{LinkKind, Scene, Shape, MARGIN, R};
+use super::{LinkKind, Scene, Shape, MARGIN, R, SLIDE_DY};
 use crate::report::{settings_line, Explanation};
 
 /// The picture as TikZ: a `tikzpicture` environment, which needs `\usepackage{tikz}`.
@@ -50,7 +50,7 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
             format!("Step {} of {}: {}.", k + 1, lines.len(), prose(text)),
         ));
     }
-    let final_scene = Scene::of(e, true);
+    let final_scene = Scene::spaced(e, true, SLIDE_DY);
     // Every slide shares one bounding box, so the picture stays put; it fits a 4:3 frame.
     let shown = &final_scene.nodes;
     let (x0, x1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
@@ -89,7 +89,7 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
         if *done >= last {
             shapes(&mut o, &final_scene);
         } else {
-            shapes(&mut o, &Scene::after(e, *done));
+            shapes(&mut o, &Scene::after(e, *done, SLIDE_DY));
         }
         let _ = writeln!(o, "}}");
     }
