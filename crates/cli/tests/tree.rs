@@ -259,7 +259,7 @@ fn tikz_pictures_and_slides_compile_with_latex() {
         .iter()
         .map(|args| ok(&[&["--format", "tikz"], *args].concat()))
         .collect();
-    let pages = compile(dir.path(), "article", &files);
+    let pages = compile(dir.path(), "{article}", &files);
     assert_eq!(pages, pictures.len());
     // The slides, a page each: the exam tree's in the negamax view, with Greek labels and an
     // infinite leaf (a compile takes a few seconds: one frame).
@@ -276,7 +276,12 @@ fn tikz_pictures_and_slides_compile_with_latex() {
         .iter()
         .map(|f| f.matches("\\only<").count() / 2)
         .sum();
-    assert_eq!(compile(dir.path(), "beamer", &frames), slides);
+    assert_eq!(compile(dir.path(), "{beamer}", &frames), slides);
+    // The same frame on 16:9 slides, where the picture takes the wider frame's width.
+    assert_eq!(
+        compile(dir.path(), "[aspectratio=169]{beamer}", &frames),
+        slides
+    );
     // Worksheets are whole documents: a page of questions and one of answers for a small
     // tree, each exercise of a wide tree on a page of its own (turned), the cases of two
     // unknown leaves (in lists within lists) and of an unknown static value at a depth limit.
@@ -309,11 +314,10 @@ fn tikz_pictures_and_slides_compile_with_latex() {
     }
 }
 
-/// Compiles these pictures or frames with pdflatex in a document of this class, each in its
-/// own file; the number of pages.
+/// Compiles these pictures or frames with pdflatex in a document of this class (`{article}`,
+/// `[aspectratio=169]{beamer}`), each in its own file; the number of pages.
 fn compile(dir: &std::path::Path, class: &str, files: &[String]) -> usize {
-    let mut doc =
-        format!("\\documentclass{{{class}}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n");
+    let mut doc = format!("\\documentclass{class}\n\\usepackage{{tikz}}\n\\begin{{document}}\n");
     for (i, text) in files.iter().enumerate() {
         std::fs::write(dir.join(format!("p{i}.tex")), text).unwrap();
         doc.push_str(&format!("\\input{{p{i}.tex}}\n\\newpage\n"));
@@ -379,14 +383,21 @@ fn beamer_slides_step_through_the_search() {
         );
         assert_eq!(p.contains("[pv edge]"), k == last, "slide {}", k + 1);
     }
-    // A slide is wide rather than tall: a tree of depth 3 and 8 leaves is drawn at full size
-    // (its levels closer than the page's), not shrunk to the frame's height.
+    // The picture's unit is TeX's least of the full size, the frame's width and 6.2 cm of
+    // its height, over the picture's extent. A slide is wide rather than tall: a tree of depth
+    // 3 and 8 leaves has its levels closer than the page's, and the height does not shrink it.
     let narrow = ok(&["--format", "beamer", "[[[1,2],[3,4]],[[5,6],[7,8]]]"]);
-    assert!(narrow.contains("[x=0.0250cm, y=-0.0250cm"), "{narrow}");
-    assert!(
-        !narrow.contains("every node/.append style={scale="),
-        "{narrow}"
-    );
+    let unit = narrow
+        .split("\\pgfmathsetlengthmacro{\\abunit}{min(0.025cm, 0.97\\linewidth/")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no unit in {narrow}"));
+    let height: f64 = unit
+        .split("6.2cm/")
+        .nth(1)
+        .and_then(|h| h.split(')').next())
+        .and_then(|h| h.parse().ok())
+        .unwrap();
+    assert!(6.2 / height >= 0.025, "{height}");
     let e = fails(&["--quiz", "--format", "beamer", THREE], None);
     assert!(e.contains("not as JSON, DOT or beamer slides"), "{e}");
     // A slide a step, each the whole tree: a tree of 156 nodes is too big, and says so.

@@ -51,7 +51,7 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
         ));
     }
     let final_scene = Scene::spaced(e, true, SLIDE_DY);
-    // Every slide shares one bounding box, so the picture stays put; it fits a 4:3 frame.
+    // Every slide shares one bounding box, so the picture stays put.
     let shown = &final_scene.nodes;
     let (x0, x1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
         (a.min(n.x - R - 4.0), b.max(n.x + R + 60.0))
@@ -59,7 +59,6 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
     let (y0, y1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
         (a.min(n.y - R - 14.0), b.max(n.y + R + 14.0))
     });
-    let unit = (10.5 / (x1 - x0)).min(6.2 / (y1 - y0)).min(UNIT);
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -70,14 +69,24 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
     let _ = writeln!(
         o,
         "% A beamer frame, a slide a step: \\input it where a frame goes, with \\usepackage{{tikz}}\n\
-         % in the preamble. The title is the frame's first line; the styles are the picture's."
+         % in the preamble. The title is the frame's first line; the styles are the picture's.\n\
+         % The picture fits the frame's width (4:3 or 16:9) and 6.2 cm of its height: \\abunit."
     );
     let _ = writeln!(
         o,
         "\\begin{{frame}}{{{}, step by step}}\n\\centering",
         e.run.settings.algorithm.title()
     );
-    begin(&mut o, unit);
+    // The unit is worked out by TeX, from the frame's width: wider frames draw wide trees
+    // larger. Text shrinks with it below the picture's own.
+    let _ = writeln!(
+        o,
+        "\\pgfmathsetlengthmacro{{\\abunit}}{{min({UNIT}cm, 0.97\\linewidth/{:.1}, 6.2cm/{:.1})}}\n\
+         \\pgfmathsetmacro{{\\abscale}}{{\\abunit/{UNIT}cm}}",
+        x1 - x0,
+        y1 - y0
+    );
+    begin(&mut o, "\\abunit", Some("\\abscale"));
     let _ = writeln!(
         o,
         "\\useasboundingbox {} rectangle {};",
@@ -127,7 +136,7 @@ pub(super) fn picture(e: &Explanation<'_>, s: &Scene) -> String {
          % (graphicx); x and y below set the room the layout takes, the styles how each part looks;\n\
          % the legend is the \\node[legend] lines at the end."
     );
-    begin(&mut o, UNIT);
+    begin(&mut o, &format!("{UNIT:.4}cm"), None);
     shapes(&mut o, s);
     for (y, text) in &s.legend {
         let _ = writeln!(
@@ -141,17 +150,15 @@ pub(super) fn picture(e: &Explanation<'_>, s: &Scene) -> String {
     o
 }
 
-/// Opens the `tikzpicture`: the unit in centimetres (text shrinks with it below the SVG's),
-/// the styles and the colours.
-fn begin(o: &mut String, unit: f64) {
-    let shrink = if unit < UNIT {
-        format!(",\n  every node/.append style={{scale={:.3}}}", unit / UNIT)
-    } else {
-        String::new()
-    };
+/// Opens the `tikzpicture`: the unit (a length), the text's scale if it shrinks with the unit
+/// (a number or a macro), the styles and the colours.
+fn begin(o: &mut String, unit: &str, scale: Option<&str>) {
+    let shrink = scale.map_or_else(String::new, |s| {
+        format!(",\n  every node/.append style={{scale={s}}}")
+    });
     let _ = writeln!(
         o,
-        "\\begin{{tikzpicture}}[x={unit:.4}cm, y=-{unit:.4}cm, line cap=round,\n  \
+        "\\begin{{tikzpicture}}[x={unit}, y=-{unit}, line cap=round,\n  \
          edge/.style={{draw=black!75, line width=0.5pt}},\n  \
          pv edge/.style={{draw=abpv, line width=1.4pt}},\n  \
          pruned edge/.style={{draw=abgrey, line width=0.5pt, dash pattern=on 2pt off 1.5pt}},\n  \
