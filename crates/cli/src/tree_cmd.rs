@@ -6,12 +6,11 @@ use std::path::PathBuf;
 use alphabeta::CutRule;
 use alphabeta_tree::{
     beamer, cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain,
-    fresh_seed, given, limit_depth, parse, parse_values, svg, svg_question, tikz, tikz_question,
-    unknown_question, unsearched, Algorithm, CompareRow, DeepeningRow, DepthLimit, ExplainError,
-    JsonReport, Order, ParseError, RandomTree, RootKind, Settings, Shape, Tree, View,
-    DEFAULT_VALUES,
+    fresh_seed, given, limit_depth, parse, parse_values, shell_quote, svg, svg_question, tikz,
+    tikz_question, unknown_question, unsearched, worksheet, Algorithm, CompareRow, DeepeningRow,
+    DepthLimit, Exercise, ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind,
+    Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
-use alphabeta_tree::{shell_quote, worksheet, Exercise};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
