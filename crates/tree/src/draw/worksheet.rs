@@ -14,7 +14,7 @@ use crate::unknown::{case_words, cases, unknown_question, CaseRow};
 
 /// What an exercise says besides its tree, in plain text (`>=`, `alpha`, `-inf` are set as
 /// LaTeX's symbols).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Notes {
     /// Lines before the question: where the tree comes from (a random tree's seed), a depth
     /// limit.
@@ -255,8 +255,7 @@ fn command(what: &str, tree: &Tree, settings: &Settings, view: View) -> String {
 impl Part {
     /// A scene drawn in TikZ, with its size; in a tree without labels each leaf's number
     /// under it, as the answers name the leaves (`#3=2`).
-    fn of(e: &Explanation<'_>, scene: Scene) -> Part {
-        let mut scene = scene;
+    fn of(e: &Explanation<'_>, mut scene: Scene) -> Part {
         if !e.tree.labelled {
             for n in scene.nodes.iter_mut() {
                 let node = e.tree.node(n.id);
