@@ -767,6 +767,17 @@ async fn tree(c: &Client, url: &str) {
     assert_eq!(question.matches("\\subsection*{Exercise ").count(), 6);
     assert_eq!(answer.matches("\\subsection*{Exercise ").count(), 6);
     assert_eq!(question.matches("random tree 3x3").count(), 6, "{question}");
+    // Its students' copy: the same exercises, without the answers.
+    let (name, copy) = saved_by_click(c, "t-sheet-copy").await;
+    assert_eq!(name, "worksheet-copy.tex");
+    assert!(!copy.contains("\\section*{Answers}"), "{copy}");
+    let exercises = |doc: &str| -> Vec<String> {
+        doc.split("\\subsection*{Exercise ")
+            .skip(1)
+            .map(|x| x.split("\\end{minipage}").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(exercises(&copy), exercises(question));
     // Step through: back to the start, nothing entered; then forward.
     click(c, "#t-first").await;
     assert!(text(c, "t-step").await.starts_with("Step 0 of"));

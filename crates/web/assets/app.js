@@ -613,7 +613,7 @@ const EXAMPLES = [
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
 // `request`: the last explanation asked for, to ask again with the leaves to check.
-const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "", drawn: null };
+const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "", drawn: null, sheet: null };
 
 for (const [title, text, settings] of EXAMPLES) {
   const b = document.createElement("button");
@@ -1320,6 +1320,22 @@ $("t-random-sheet").addEventListener("click", async () => {
   try {
     const r = await api("GET", `/api/tree/worksheet?${query}`);
     saveTex("worksheet.tex", r.worksheet);
+    // The same trees again, for the students' copy.
+    query.set("seed", r.seed);
+    T.sheet = query;
+    $("t-sheet-copy").disabled = false;
+  } catch (e) {
+    $("t-error").textContent = e.message;
+    $("t-error").hidden = false;
+  }
+});
+// The last worksheet's exercises without their answers.
+$("t-sheet-copy").addEventListener("click", async () => {
+  const query = new URLSearchParams(T.sheet);
+  query.set("answers", "false");
+  try {
+    const r = await api("GET", `/api/tree/worksheet?${query}`);
+    saveTex("worksheet-copy.tex", r.worksheet);
   } catch (e) {
     $("t-error").textContent = e.message;
     $("t-error").hidden = false;
