@@ -783,8 +783,7 @@ function showUnknownQuestion(question) {
     } catch (e) {
       if (e.data && e.data.unknown) showCases(e.data.unknown);
       else {
-        $("t-error").textContent = e.message;
-        $("t-error").hidden = false;
+        showTreeError(e);
       }
     }
   });
@@ -1042,8 +1041,7 @@ async function checkQuiz() {
   try {
     r = await api("POST", "/api/tree", ask);
   } catch (e) {
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
     return;
   } finally {
     $("t-check").disabled = false;
@@ -1227,8 +1225,7 @@ $("t-random").addEventListener("click", async () => {
     T.drawn = statics === "" ? null : { tree: r.tree, query };
     explainTree();
   } catch (e) {
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
   }
 });
 /** A random tree with static values, untouched since drawn, drawn again for the root now
@@ -1266,6 +1263,12 @@ $("t-back").addEventListener("click", () => { stopPlaying(); showStep(T.step - 1
 $("t-fwd").addEventListener("click", () => { stopPlaying(); showStep(T.step + 1); });
 $("t-last").addEventListener("click", () => { stopPlaying(); showStep(Infinity); });
 $("t-play").addEventListener("click", togglePlay);
+/** Shows a failed request's message above the tree explainer. */
+function showTreeError(e) {
+  $("t-error").textContent = e.message;
+  $("t-error").hidden = false;
+}
+
 /** Saves a LaTeX text as a file of this name. */
 function saveTex(name, text) {
   const a = document.createElement("a");
@@ -1282,8 +1285,7 @@ $("t-beamer").addEventListener("click", async () => {
     const r = await api("POST", "/api/tree", { ...T.request, question: false, sealed: false, compare: false, beamer: true });
     saveTex("steps.tex", r.beamer);
   } catch (e) {
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
   }
 });
 
@@ -1298,8 +1300,7 @@ async function saveWorksheet() {
     saveTex("worksheet.tex", (await api("POST", "/api/tree", ask)).worksheet);
   } catch (e) {
     if (e.data && e.data.worksheet) return saveTex("worksheet.tex", e.data.worksheet);
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
   }
 }
 $("t-worksheet").addEventListener("click", saveWorksheet);
@@ -1325,8 +1326,7 @@ $("t-random-sheet").addEventListener("click", async () => {
     T.sheet = query;
     $("t-sheet-copy").disabled = false;
   } catch (e) {
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
   }
 });
 // The last worksheet's exercises without their answers.
@@ -1337,8 +1337,7 @@ $("t-sheet-copy").addEventListener("click", async () => {
     const r = await api("GET", `/api/tree/worksheet?${query}`);
     saveTex("worksheet-copy.tex", r.worksheet);
   } catch (e) {
-    $("t-error").textContent = e.message;
-    $("t-error").hidden = false;
+    showTreeError(e);
   }
 });
 $("t-witness").addEventListener("change", () => $("t-picture").classList.toggle("show-witness", $("t-witness").checked));
