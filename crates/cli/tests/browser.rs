@@ -767,6 +767,18 @@ async fn tree(c: &Client, url: &str) {
     assert_eq!(question.matches("\\subsection*{Exercise ").count(), 6);
     assert_eq!(answer.matches("\\subsection*{Exercise ").count(), 6);
     assert_eq!(question.matches("random tree 3x3").count(), 6, "{question}");
+    // The server's sheet is the command line's, byte for byte, from the same first seed.
+    let seed = question
+        .split("seed ")
+        .nth(1)
+        .and_then(|r| r.split('}').next())
+        .unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["tree", "--random", "3x3", "--count", "6", "--seed", seed])
+        .args(["--format", "worksheet"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(cli.stdout).unwrap(), file);
     // Its students' copy: the same exercises, without the answers.
     let (name, copy) = saved_by_click(c, "t-sheet-copy").await;
     assert_eq!(name, "worksheet-copy.tex");
