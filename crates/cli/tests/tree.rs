@@ -595,6 +595,23 @@ fn a_worksheet_on_an_unknown_leaf_answers_with_its_cases() {
     assert!(ok(&words).contains("2 <= E <= 10  value E"), "{words:?}");
 }
 
+/// Under `--view mover` an unknown leaf's question draws the leaves as the player to move
+/// sees them: the leaf under Min negated, the one under Max not, as the settings line says.
+#[test]
+fn an_unknown_leafs_question_is_drawn_in_the_view_asked() {
+    for (view, shown, not) in [("max", "{$5$}", "{$-5$}"), ("mover", "{$-5$}", "{$5$}")] {
+        let doc = ok(&["--format", "worksheet", "--view", view, "[5,[7,?]]"]);
+        let (questions, _) = worksheet_parts(&doc);
+        let q = questions[0];
+        assert!(q.contains("For which values of x"), "{q}");
+        assert!(q.contains(shown) && !q.contains(not), "{view}: {q}");
+        assert!(q.contains("{$7$}"), "{view}: {q}");
+        let legend = q.lines().filter(|l| l.starts_with("\\node[legend]"));
+        let words = legend.collect::<Vec<_>>().join("\n");
+        assert_eq!(words.contains("player to move"), view == "mover", "{words}");
+    }
+}
+
 #[test]
 fn input_from_a_file_and_from_stdin() {
     let dir = tempfile::Builder::new()

@@ -130,7 +130,7 @@ impl Exercise {
         notes: &Notes,
     ) -> Result<Exercise, ExplainError> {
         let asked = unknown_question(tree, settings, leaf)?;
-        let e = unsearched(tree, settings)?;
+        let e = unsearched(tree, settings)?.in_view(view);
         let question = vec![
             Part::Words(lines(&notes.question)),
             Part::of(&e, Scene::of(&e, false)),
