@@ -8,8 +8,8 @@ use alphabeta_tree::{
     beamer, cases, cases_json, cases_text, compare, compare_text, deepening_text, dot, explain,
     fresh_seed, given, limit_depth, parse, parse_values, shell_quote, svg, svg_question, tikz,
     tikz_question, unknown_question, unsearched, worksheet, Algorithm, CompareRow, DeepeningRow,
-    DepthLimit, Exercise, ExplainError, JsonReport, Order, ParseError, RandomTree, RootKind,
-    Settings, Shape, Tree, View, DEFAULT_VALUES,
+    DepthLimit, Exercise, ExerciseError, ExplainError, JsonReport, Order, ParseError, RandomTree,
+    RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES,
 };
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -627,11 +627,8 @@ fn exercise(args: &TreeArgs, input: &str, random: Option<&RandomTree>) -> Result
     };
     let about = random.map(RandomTree::about);
     let settings = settings_of(args);
-    Ok(Exercise::new(
-        &tree,
-        settings,
-        view_of(args),
-        args.depth,
-        about,
-    )?)
+    Exercise::new(&tree, settings, view_of(args), args.depth, about).map_err(|e| match e {
+        ExerciseError::Depth(e) => anyhow::Error::new(e).context("--depth"),
+        e => e.into(),
+    })
 }

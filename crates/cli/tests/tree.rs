@@ -1671,6 +1671,13 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
         e.contains("--depth: the search stops at depth 1, but B there has no static value"),
         "{e}"
     );
+    // A worksheet says so in the same words, once.
+    let sheet = fails(
+        &["--depth", "1", "--format", "worksheet", "A(B(D=2),C=1(E=3))"],
+        None,
+    );
+    assert_eq!(sheet, e);
+    assert_eq!(sheet.matches("the search stops").count(), 1, "{sheet}");
     let zero = run(&["--depth", "0", THREE], None);
     assert!(String::from_utf8_lossy(&zero.stderr).contains("0 is not in 1..=400"));
 }

@@ -7,8 +7,8 @@ use alphabeta::CutRule;
 use alphabeta_tree::{
     beamer, cases, cases_json, cases_text, compare, explain, fresh_seed, given, limit_depth,
     order_name, parse, parse_values, svg, svg_question, tikz, tikz_question, unknown_question,
-    worksheet, Algorithm, Exercise, ExplainError, Order, RandomError, RandomTree, RootKind,
-    Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
+    worksheet, Algorithm, Exercise, ExerciseError, ExplainError, Order, RandomError, RandomTree,
+    RootKind, Settings, Shape, Tree, View, DEFAULT_VALUES, MAX_STATIC_NOISE,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -494,8 +494,15 @@ pub async fn random_worksheet(
                 format!("a random tree does not parse: {e}"),
             )
         })?;
-        let exercise = Exercise::new(&tree, settings, view, q.depth, Some(drawn.about()))
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        let exercise =
+            Exercise::new(&tree, settings, view, q.depth, Some(drawn.about())).map_err(|e| {
+                let field = if matches!(e, ExerciseError::Depth(_)) {
+                    "depth: "
+                } else {
+                    ""
+                };
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{field}{e}"))
+            })?;
         exercises.push(exercise);
         trees.push(drawn.tree);
     }

@@ -52,8 +52,8 @@ const LANDSCAPE: (f64, f64) = (23.5, 9.5);
 /// Why a tree makes no exercise.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExerciseError {
-    /// The depth limit cannot cut the tree.
-    #[error("depth: {0}")]
+    /// The depth limit cannot cut the tree (the caller names the option or field).
+    #[error(transparent)]
     Depth(#[from] DepthError),
     /// The search cannot be explained (a third unknown leaf, an unsupported setting).
     #[error(transparent)]
