@@ -23,6 +23,9 @@ pub enum GomokuCommand {
     /// Does the side to move win by continuous threats (VCT: fours and open threes)? Prints
     /// a winning sequence (the defender's first defence where it has several).
     Vct(VcfArgs),
+    /// A puzzle to solve: a position from a game where the side to move wins by fours;
+    /// type its moves, each a four, and the engine blocks, until your five.
+    Puzzle(crate::gomoku_puzzle::PuzzleArgs),
     /// Review a game move by move: each position searched, each move's value against the
     /// best, and the moves that lose much marked (?!, ?, ??).
     Review(ReviewArgs),
@@ -353,6 +356,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
         GomokuCommand::Analyze(a) => analyze(a),
         GomokuCommand::Vcf(a) => threat_search(a, false),
         GomokuCommand::Vct(a) => threat_search(a, true),
+        GomokuCommand::Puzzle(a) => crate::gomoku_puzzle::run(a),
         GomokuCommand::Review(a) => crate::gomoku_review::run(a),
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),

@@ -4,6 +4,7 @@ mod bench;
 mod connect4_cmd;
 mod gomoku_cmd;
 mod gomoku_match;
+mod gomoku_puzzle;
 mod gomoku_review;
 mod refinements;
 mod serve_cmd;

@@ -228,6 +228,7 @@ async fn the_page_in_a_real_browser() {
     let views = c.clone();
     let r = tokio::spawn(async move {
         gomoku(&views, &url).await;
+        puzzle(&views, &url).await;
         tree(&views, &url).await;
         tictactoe(&views, &url).await;
         connect_four(&views, &url).await;
@@ -698,6 +699,126 @@ async fn gomoku(c: &Client, url: &str) {
         json!(false)
     );
     set_value(c, "g-color", "black").await;
+    no_errors(c).await;
+}
+
+/// A puzzle by fours: the command line draws the same position from the page's seed; a move
+/// that is no four is refused and not played; the solution, followed a move at a time (each
+/// four answered by the engine's block on the board), ends in the player's five, counted as
+/// the fewest moves.
+async fn puzzle(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    let status = "document.getElementById('g-status').textContent";
+    let stones = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    wait_until(c, &format!("{stones} === 0"), Duration::from_secs(10)).await;
+    set_value(c, "g-time", "0.5").await;
+    set_value(c, "g-puzzle-moves", "4-5").await;
+    click(c, "#g-puzzle").await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Puzzle (seed')"),
+        Duration::from_secs(30),
+    )
+    .await;
+    let task = text(c, "g-status").await;
+    let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args([
+            "gomoku", "puzzle", "--moves", "4-5", "--json", "--seed", seed,
+        ])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let moves = js(c, "return document.getElementById('g-moves').value;").await;
+    assert_eq!(
+        moves, cli["position"],
+        "the page's puzzle is the command line's"
+    );
+    let fewest = cli["moves_to_win"].as_u64().unwrap();
+    let side = if cli["to_move"] == "black" {
+        "Black"
+    } else {
+        "White"
+    };
+    assert!(
+        task.contains(&format!("{side} to move wins in {fewest} moves")),
+        "{task}"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('g-color').value;").await,
+        cli["to_move"]
+    );
+    // A stone that makes no four is explained, not played.
+    let start = js(c, &format!("return {stones};")).await;
+    let empty = js(
+        c,
+        "return [...document.querySelectorAll('#g-board rect[data-cell]')].map(r => r.dataset.cell).find(n => n === 'a1' || n === 'o15' || n === 'a15' || n === 'o1');",
+    )
+    .await;
+    let empty = empty.as_str().unwrap();
+    click(c, &format!("rect[data-cell=\"{empty}\"]")).await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('{empty} is not a four')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(js(c, &format!("return {stones};")).await, start);
+    // The solution, a move at a time: each four is blocked by the engine on the board.
+    let mut played = 0;
+    loop {
+        click(c, "#g-solution").await;
+        wait_until(
+            c,
+            &format!("{status}.startsWith('A win in')"),
+            Duration::from_secs(10),
+        )
+        .await;
+        let line = text(c, "g-status").await;
+        let faint = js(
+            c,
+            "return document.querySelectorAll('#g-board .g-pv circle').length;",
+        )
+        .await;
+        let shown: Vec<&str> = line
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(" (")
+            .next()
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert_eq!(faint, json!(shown.len()), "{line}");
+        let before = js(c, &format!("return {stones};")).await.as_u64().unwrap();
+        click(c, &format!("rect[data-cell=\"{}\"]", shown[0])).await;
+        played += 1;
+        if shown.len() == 1 {
+            break;
+        }
+        wait_until(
+            c,
+            &format!(
+                "{stones} === {} && {status}.includes('more move')",
+                before + 2
+            ),
+            Duration::from_secs(20),
+        )
+        .await;
+    }
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Five: solved')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        text(c, "g-status").await,
+        format!("Five: solved in {played} moves (the fewest: {fewest}).")
+    );
+    assert_eq!(played, fewest);
+    screenshot(c, "puzzle.png").await;
     no_errors(c).await;
 }
 

@@ -1673,7 +1673,13 @@ fn a_depth_limit_values_the_frontier_by_static_values() {
     );
     // A worksheet says so in the same words, once.
     let sheet = fails(
-        &["--depth", "1", "--format", "worksheet", "A(B(D=2),C=1(E=3))"],
+        &[
+            "--depth",
+            "1",
+            "--format",
+            "worksheet",
+            "A(B(D=2),C=1(E=3))",
+        ],
         None,
     );
     assert_eq!(sheet, e);

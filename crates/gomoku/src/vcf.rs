@@ -12,7 +12,7 @@ use crate::patterns::Pattern;
 /// The empty cells on the lines through `cell` (up to four steps away) where `color` would
 /// make five: after a stone at `cell`, these are the fours it made. At most two are kept (two
 /// already mean the four cannot be stopped).
-fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
+pub(crate) fn fives_through(b: &Board, cell: u16, color: Color) -> ([u16; 2], usize) {
     let mut out = [0u16; 2];
     let mut n = 0;
     for d in DIRECTIONS {

@@ -52,7 +52,9 @@ window.addEventListener("hashchange", () => {
 // Gomoku
 
 // `view`: the number of moves shown while stepping through the game (null: the game as it is).
-const G = { game: null, pv: [], hints: [], review: null, view: null, cursor: null, thinking: null, message: "" };
+// `puzzle`: the puzzle by fours being solved ({seed, moves_to_win, start: its stones, said:
+// the last move's verdict}), or null.
+const G = { game: null, pv: [], hints: [], review: null, view: null, cursor: null, thinking: null, message: "", puzzle: null };
 const CELL = 30, MARGIN = 28;
 
 const letter = (x) => String.fromCharCode(97 + x);
@@ -160,6 +162,7 @@ function drawBoard() {
   $("g-hint").disabled = !!G.thinking || browsing || !!game.result || !humansTurn(game);
   $("g-engine").disabled = !!G.thinking || browsing || !!game.result;
   $("g-review").disabled = !!G.thinking || !game.moves.length;
+  $("g-solution").disabled = !!G.thinking || browsing || !G.puzzle || !!game.result || !humansTurn(game);
   const at = browsing ? G.view : game.moves.length;
   $("g-first").disabled = $("g-back").disabled = !!G.thinking || at === 0;
   $("g-forward").disabled = $("g-end").disabled = !!G.thinking || !browsing;
@@ -171,6 +174,8 @@ function showGomokuStatus() {
   let text;
   if (G.view !== null) text = browsingStatus();
   else if (G.message) text = G.message;
+  else if (G.puzzle && game.result) text = `Five: solved in ${puzzleMoves()} moves (the fewest: ${G.puzzle.moves_to_win}).`;
+  else if (G.puzzle && !G.thinking) text = G.puzzle.said || puzzleTask();
   else if (game.result === "draw") text = "Draw: the board is full.";
   else if (game.result && bothSides()) text = `${game.result === "black" ? "Black" : "White"} wins: five, ${game.winning_line.join(" ")}.`;
   else if (game.result) text = `${game.result === humanColour() ? "You win" : "The engine wins"}: five for ${game.result}, ${game.winning_line.join(" ")}.`;
@@ -301,6 +306,7 @@ function clearThinking() {
 async function newGame(moves) {
   stopThinking();
   clearThinking();
+  G.puzzle = null;
   G.pv = [];
   G.hints = [];
   G.review = null;
@@ -330,6 +336,36 @@ async function newGame(moves) {
     if (G.game) drawBoard(); else $("g-status").textContent = e.message;
   }
 }
+
+/**
+ * A puzzle by fours, of the size, rule and length chosen: its position as a new game, with
+ * the player on the side that wins.
+ */
+async function newPuzzle() {
+  if (G.thinking) return;
+  const q = new URLSearchParams({ size: $("g-size").value, rule: $("g-rule").value, moves: $("g-puzzle-moves").value });
+  G.message = "Drawing a puzzle…";
+  showGomokuStatus();
+  try {
+    const p = await api("GET", `/api/gomoku/puzzle?${q}`);
+    $("g-color").value = p.to_move;
+    await newGame(p.moves);
+    G.puzzle = { ...p, start: G.game.moves.length, said: "" };
+    drawBoard();
+  } catch (e) {
+    G.message = e.message;
+    showGomokuStatus();
+  }
+}
+
+/** What the puzzle asks. */
+function puzzleTask() {
+  const side = G.puzzle.to_move === "black" ? "Black" : "White";
+  return `Puzzle (seed ${G.puzzle.seed}): ${side} to move wins in ${G.puzzle.moves_to_win} moves by fours. Each move must be a four, which the engine must block; the last makes five.`;
+}
+
+/** The player's moves since the puzzle began. */
+const puzzleMoves = () => Math.ceil((G.game.moves.length - G.puzzle.start) / 2);
 
 function engineIfItsTurn() {
   const g = G.game;
@@ -458,6 +494,16 @@ async function playAt(name) {
   if (!humansTurn(g)) { engineIfItsTurn(); return; }
   try {
     G.message = "";
+    // In a puzzle only a four that keeps the win (or the five) is played; else why not.
+    if (G.puzzle) {
+      const j = await api("POST", `/api/gomoku/games/${g.id}/judge`, { move: name });
+      if (j.verdict !== "four" && j.verdict !== "five") {
+        G.message = j.text;
+        drawBoard();
+        return;
+      }
+      G.puzzle.said = j.text;
+    }
     G.pv = [];
     G.hints = [];
     G.review = null;
@@ -497,6 +543,20 @@ $("g-board").addEventListener("keydown", (e) => {
   }
 });
 $("g-new").addEventListener("click", () => newGame());
+$("g-puzzle").addEventListener("click", newPuzzle);
+$("g-solution").addEventListener("click", async () => {
+  const g = G.game;
+  if (!g || !G.puzzle || G.thinking || g.result) return;
+  try {
+    const f = await api("GET", `/api/gomoku/games/${g.id}/fours`);
+    G.pv = f.line;
+    G.message = f.wins ? `A win in ${f.moves_to_win} moves: ${f.line.join(" ")} (the faint numbered stones).` : "No win by fours is left: undo.";
+    drawBoard();
+  } catch (e) {
+    G.message = e.message;
+    showGomokuStatus();
+  }
+});
 $("g-engine").addEventListener("click", () => {
   const g = G.game;
   if (g && !g.result && !G.thinking && G.view === null) think();
@@ -517,6 +577,8 @@ $("g-undo").addEventListener("click", async () => {
     G.view = null;
     G.message = "";
     G.game = await api("POST", `/api/gomoku/games/${g.id}/undo`, { count });
+    if (G.puzzle) G.puzzle.said = "";
+    if (G.puzzle && G.game.moves.length < G.puzzle.start) G.puzzle = null;
     drawBoard();
     engineIfItsTurn();
   } catch (e) {

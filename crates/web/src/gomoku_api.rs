@@ -100,6 +100,13 @@ impl Games {
     }
 }
 
+impl Games {
+    /// A copy of a game's board, to work on outside the lock.
+    pub(crate) fn board(&self, id: &str) -> Result<Board, ApiError> {
+        self.with(id, |s| Ok(s.board.clone()))
+    }
+}
+
 fn no_game(id: &str) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
@@ -315,7 +322,7 @@ pub async fn delete(
 #[serde(deny_unknown_fields)]
 pub struct PlayMove {
     #[serde(rename = "move")]
-    cell: String,
+    pub(crate) cell: String,
 }
 
 pub async fn play(

@@ -20,6 +20,7 @@ mod assets;
 mod connect4_api;
 mod error;
 mod gomoku_api;
+mod puzzle_api;
 mod tictactoe_api;
 mod tree_api;
 
@@ -77,6 +78,8 @@ struct AppState {
     limits: Limits,
     games: gomoku_api::Games,
     connect4: connect4_api::Engines,
+    /// Puzzles being drawn at once, at most `max_searches` (a long one plays many games).
+    puzzles: tokio::sync::Semaphore,
 }
 
 /// The whole application: page, assets and API.
@@ -84,6 +87,7 @@ pub fn app(limits: Limits) -> Router {
     let state = Arc::new(AppState {
         games: gomoku_api::Games::new(&limits),
         connect4: connect4_api::Engines::new(&limits),
+        puzzles: tokio::sync::Semaphore::new(limits.max_searches),
         limits: limits.clone(),
     });
     Router::new()
@@ -105,6 +109,9 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/hint", get(gomoku_api::hint))
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
+        .route("/api/gomoku/puzzle", get(puzzle_api::puzzle))
+        .route("/api/gomoku/games/{id}/judge", post(puzzle_api::judge_move))
+        .route("/api/gomoku/games/{id}/fours", get(puzzle_api::fours))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))

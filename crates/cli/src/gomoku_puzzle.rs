@@ -1,0 +1,158 @@
+//! `alphabeta gomoku puzzle`: a position where the side to move wins by fours, solved in the
+//! terminal a move at a time (each a four, the engine blocking), or printed with a solution.
+
+use alphabeta_gomoku::{capital, judge, shortest_win, Board, Judgement, Puzzle, MAX_PUZZLE_MOVES};
+use anyhow::{bail, Result};
+use clap::Args;
+use serde::Serialize;
+
+use crate::gomoku_cmd::{rule_of, RuleArg};
+
+#[derive(Args, Debug)]
+pub struct PuzzleArgs {
+    /// Board size (5 to 22).
+    #[arg(long, default_value_t = 15, allow_negative_numbers = true)]
+    size: u32,
+    /// Which lines win (puzzles come in freestyle, standard and renju).
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    rule: RuleArg,
+    /// How many moves the win takes at the fewest, the five included: N, or a range N-M
+    /// (2 to 15).
+    #[arg(long, default_value = "4-6", value_parser = lengths)]
+    moves: (u32, u32),
+    /// The seed the puzzle is drawn from (the same seed, the same puzzle); a fresh one if
+    /// left out.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print the puzzle and one shortest solution, and ask nothing.
+    #[arg(long)]
+    solution: bool,
+    /// Print the puzzle and a shortest solution as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `--moves`: "5" or "4-7".
+fn lengths(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not a number of moves (5) or a range (4-7)");
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (lo, hi) = match s.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(s)?, number(s)?),
+    };
+    if lo < 2 || hi > MAX_PUZZLE_MOVES || lo > hi {
+        return Err(format!(
+            "'{s}': a win by fours takes 2 to {MAX_PUZZLE_MOVES} moves, the smaller first"
+        ));
+    }
+    Ok((lo, hi))
+}
+
+#[derive(Serialize)]
+struct PuzzleJson {
+    seed: u64,
+    size: u32,
+    rule: &'static str,
+    /// The position, as `gomoku play --from` and the page take it.
+    position: String,
+    to_move: &'static str,
+    /// The winner's moves at the fewest, the five included.
+    moves_to_win: u32,
+    /// One shortest win, the defender's blocks between.
+    solution: Vec<String>,
+}
+
+pub fn run(a: &PuzzleArgs) -> Result<()> {
+    let rule = rule_of(a.rule);
+    let seed = a.seed.unwrap_or_else(Puzzle::fresh_seed);
+    let (lo, hi) = a.moves;
+    let puzzle = Puzzle::generate(a.size, rule, seed, lo..=hi)?;
+    let mut board = Board::new(a.size, rule)?;
+    for &m in &puzzle.moves {
+        board.place(m);
+    }
+    let side = puzzle.to_move.name();
+    let title = capital(side);
+    if a.json {
+        let j = PuzzleJson {
+            seed,
+            size: a.size,
+            rule: rule.name(),
+            position: board.move_string(),
+            to_move: side,
+            moves_to_win: puzzle.length,
+            solution: board.names(&puzzle.solution),
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
+        return Ok(());
+    }
+    println!(
+        "Puzzle (seed {seed}, {}x{}, {}): {title} to move wins in {} moves by fours. Each move \
+         must be a four, which the other side must block; the last makes five.",
+        a.size,
+        a.size,
+        rule.name(),
+        puzzle.length
+    );
+    if a.solution {
+        print!("{board}");
+        println!("position: {}", board.move_string());
+        println!("solution: {}", board.names(&puzzle.solution).join(" "));
+        return Ok(());
+    }
+    println!("Type a move (h8), 'solution' to see one, or 'quit'.");
+    solve(&mut board, puzzle.length)
+}
+
+/// Asks for the solver's moves until the five, judging each: a four that keeps the win is
+/// played with its block, anything else is explained and asked again.
+fn solve(board: &mut Board, fewest: u32) -> Result<()> {
+    let mut prompt = crate::terminal::Prompt::new();
+    let me = board.to_move();
+    let mut played = 0;
+    loop {
+        print!("\n{board}");
+        let Some(answer) = prompt.ask(&format!("your move ({}): ", me.name()))? else {
+            return Ok(());
+        };
+        if answer == "solution" {
+            match shortest_win(board, MAX_PUZZLE_MOVES) {
+                Some((n, line)) => println!(
+                    "a win in {n} move{}: {}",
+                    crate::plural(n.into()),
+                    board.names(&line).join(" ")
+                ),
+                None => bail!("no win by fours is left: this is a bug"),
+            }
+            continue;
+        }
+        let cell = match board.parse_cell(&answer) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("{e}");
+                continue;
+            }
+        };
+        match judge(board, cell) {
+            Err(e) => println!("{e}"),
+            Ok(Judgement::Five) => {
+                board.place(cell);
+                played += 1;
+                print!("\n{board}");
+                println!(
+                    "Five: solved in {played} move{} (the fewest: {fewest}).",
+                    crate::plural(played)
+                );
+                return Ok(());
+            }
+            Ok(j) => {
+                println!("{}", j.words(board, cell));
+                if let Judgement::Four { block, .. } = j {
+                    board.place(cell);
+                    board.place(block);
+                    played += 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Puzzles by fours: positions from games where the side to move wins by continuous fours
+//! (a VCF), to be solved a move at a time. Every move of the solver's side must be a four,
+//! the defender's block is forced, and the last move makes five. Any four that keeps the
+//! win is right, not only the line the solver found first.
+//!
+//! The positions come from games the engine plays against itself at a [`Level`] below full
+//! strength, from a seed: the position just before a side could start such a win, so they
+//! look like positions of real games, and the same seed gives the same puzzle.
+
+use std::ops::RangeInclusive;
+
+use alphabeta::mix64;
+
+use crate::board::{Board, BoardError, Color, Rule};
+use crate::engine::{Engine, Limit};
+use crate::level::Level;
+use crate::vcf::{fives_through, VcfSearch};
+
+/// The most moves a puzzle's win may take (fours and the five).
+pub const MAX_PUZZLE_MOVES: u32 = 15;
+/// Nodes a proof by fours may search while judging a move or finding the shortest win:
+/// far more than a puzzle's position needs (they are proven in thousands).
+const PROOF_NODES: u64 = 2_000_000;
+/// Games played for one puzzle before giving up.
+const GAMES: u64 = 400;
+/// Stones a game is followed to before the next one starts.
+const LONGEST_GAME: usize = 90;
+/// The level the games are played at: it makes the slips that let a win by fours arise,
+/// yet plays shapes, not random stones.
+const LEVEL: u8 = 2;
+
+/// A position where the side to move wins by fours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The seed it was drawn from.
+    pub seed: u64,
+    /// The position: the moves played, Black first.
+    pub moves: Vec<u16>,
+    /// The side to move, who wins.
+    pub to_move: Color,
+    /// The winner's moves in the shortest win: its fours and the five.
+    pub length: u32,
+    /// One shortest win: the winner's and the defender's moves alternating, ending with the
+    /// five.
+    pub solution: Vec<u16>,
+}
+
+/// Why no puzzle came.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Caro's fours may be stopped in two ways, so a move is not forced.
+    #[error("puzzles by fours come in the freestyle, standard and renju rules, not caro")]
+    Rule,
+    /// The lengths asked for are out of range.
+    #[error("a puzzle's win takes 2 to {MAX_PUZZLE_MOVES} moves; {0} to {1} asked")]
+    Length(u32, u32),
+    /// The games played found no such position.
+    #[error("no win of {0} to {1} moves arose in {GAMES} games on this board; try other lengths")]
+    NotFound(u32, u32),
+    /// The board could not be set up.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+/// What a move in a puzzle does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// It makes five: solved.
+    Five,
+    /// A four that keeps the win: the defender must block at `block`, after which the win
+    /// takes `left` more moves at the fewest, with `line` one such.
+    Four {
+        block: u16,
+        left: u32,
+        line: Vec<u16>,
+    },
+    /// A four, but after the block there is no win by fours left.
+    LetsGo { block: u16 },
+    /// The defender has a four of its own (`five` is where it makes five), which this move
+    /// neither blocks nor answers with five.
+    Ignores { five: u16 },
+    /// Not a four: the defender would be free to play anywhere.
+    NotFour,
+}
+
+impl Judgement {
+    /// What it means, in words, for the side to move on `b` playing `cell` (`b` as it was
+    /// before the move).
+    pub fn words(&self, b: &Board, cell: u16) -> String {
+        let name = b.name(cell);
+        let other = b.to_move().other().name();
+        match self {
+            Judgement::Five => format!("{name}: five. Solved."),
+            Judgement::Four { block, left, .. } => format!(
+                "{name}: a four; {other} blocks at {}. {left} more move{} to win.",
+                b.name(*block),
+                if *left == 1 { "" } else { "s" }
+            ),
+            Judgement::LetsGo { block } => format!(
+                "{name} is a four, but after {other}'s block at {} no win by fours is left: \
+                 try another.",
+                b.name(*block)
+            ),
+            Judgement::Ignores { five } => format!(
+                "{} has a four: it makes five at {} unless you block there (with a four).",
+                capital(other),
+                b.name(*five)
+            ),
+            Judgement::NotFour => {
+                format!("{name} is not a four: {other} would be free to play anywhere. Try a four.")
+            }
+        }
+    }
+}
+
+/// `word` with a capital first letter, to start a sentence.
+pub fn capital(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+impl Puzzle {
+    /// A seed that no two calls are likely to share, short enough to say aloud or write
+    /// down (below a million), and exact as a JavaScript number.
+    pub fn fresh_seed() -> u64 {
+        Level::fresh_seed() % 1_000_000
+    }
+
+    /// A puzzle of `size` and `rule` whose win takes a number of moves in `length`, from
+    /// `seed`: the same seed, the same puzzle. Games at a low level are played from the
+    /// centre until one reaches such a position with neither side already holding a four.
+    pub fn generate(
+        size: u32,
+        rule: Rule,
+        seed: u64,
+        length: RangeInclusive<u32>,
+    ) -> Result<Puzzle, PuzzleError> {
+        let (lo, hi) = (*length.start(), *length.end());
+        if rule.caro() {
+            return Err(PuzzleError::Rule);
+        }
+        if lo < 2 || hi > MAX_PUZZLE_MOVES || lo > hi {
+            return Err(PuzzleError::Length(lo, hi));
+        }
+        let board = Board::new(size, rule)?;
+        let mut engine = Engine::new(4);
+        let level = Level::new(i64::from(LEVEL)).ok();
+        for game in 0..GAMES {
+            let mut b = board.clone();
+            engine.clear();
+            engine.set_level(
+                level,
+                mix64(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            );
+            let centre = b
+                .index(size / 2, size / 2)
+                .expect("the centre is on the board");
+            b.place(centre);
+            while b.winner().is_none() && !b.is_full() && b.history().len() < LONGEST_GAME {
+                if let Some((n, line)) = puzzle_at(&mut b, hi) {
+                    if n >= lo {
+                        return Ok(Puzzle {
+                            seed,
+                            moves: b.history().to_vec(),
+                            to_move: b.to_move(),
+                            length: n,
+                            solution: line,
+                        });
+                    }
+                }
+                let Some(m) = engine.think(&mut b, Limit::Depth(64), |_| {}).best else {
+                    break;
+                };
+                b.place(m);
+            }
+        }
+        Err(PuzzleError::NotFound(lo, hi))
+    }
+}
+
+/// The shortest win by fours for the side to move of at most `most` moves, with its line,
+/// where neither side holds a four yet (a puzzle's starting position).
+fn puzzle_at(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+    let me = b.to_move();
+    if b.first_five_cell(me).is_some() || b.first_five_cell(me.other()).is_some() {
+        return None;
+    }
+    shortest_win(b, most)
+}
+
+/// The side to move's shortest win by fours of at most `most` moves (the five included),
+/// and one such line; `None` if there is none that short.
+pub fn shortest_win(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+    let mut vcf = VcfSearch::new(0, PROOF_NODES);
+    // Wider searches first would find a longer line; from one move up, the first found is
+    // the shortest.
+    (0..most).find_map(|fours| {
+        vcf.set_limits(fours, PROOF_NODES);
+        vcf.find(b).map(|line| (fours + 1, line))
+    })
+}
+
+/// What the side to move's `cell` does in a puzzle: five, a four that keeps the win or lets
+/// it go, or no four at all. The board is left as it was. Errors: a cell taken, off the
+/// board, forbidden to Black, or a game already over.
+pub fn judge(b: &mut Board, cell: u16) -> Result<Judgement, BoardError> {
+    let me = b.to_move();
+    let threat = b.first_five_cell(me.other());
+    b.try_play(cell)?;
+    let verdict = if b.winner() == Some(me) {
+        Judgement::Five
+    } else if let Some(five) = threat.filter(|_| b.first_five_cell(me.other()).is_some()) {
+        Judgement::Ignores { five }
+    } else {
+        let (fives, n) = fives_through(b, cell, me);
+        if n == 0 {
+            Judgement::NotFour
+        } else {
+            // The defender blocks (one of two fives, if there are two: the other is left).
+            let block = fives[0];
+            b.place(block);
+            let win = shortest_win(b, MAX_PUZZLE_MOVES);
+            b.remove_last();
+            match win {
+                Some((left, line)) => Judgement::Four { block, left, line },
+                None => Judgement::LetsGo { block },
+            }
+        }
+    };
+    b.remove_last();
+    Ok(verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_and_rules_out_of_range_are_refused() {
+        let r = Puzzle::generate(15, Rule::Freestyle, 1, 1..=3);
+        assert_eq!(r, Err(PuzzleError::Length(1, 3)));
+        let (five, four) = (5, 4);
+        let r = Puzzle::generate(15, Rule::Freestyle, 1, five..=four);
+        assert_eq!(r, Err(PuzzleError::Length(5, 4)));
+        let r = Puzzle::generate(15, Rule::Freestyle, 1, 2..=16);
+        assert_eq!(r, Err(PuzzleError::Length(2, 16)));
+        let caro = Rule::from_name("caro").unwrap();
+        assert_eq!(Puzzle::generate(15, caro, 1, 3..=5), Err(PuzzleError::Rule));
+    }
+}

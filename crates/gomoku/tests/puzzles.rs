@@ -1,0 +1,189 @@
+//! Puzzles by fours, checked against the rules walked out by hand: a brute-force search over
+//! every cell (no pattern tables, no VCF solver) finds the win in the puzzle's number of moves
+//! and none in fewer, the solution is a four after four ending in five, and the judgement of a
+//! move agrees with the same brute force on every empty cell.
+
+use alphabeta_gomoku::{
+    judge, Board, Cell, Color, Judgement, Puzzle, PuzzleError, Rule, DIRECTIONS,
+};
+
+/// The empty cells where `color` would make five, up to four steps from `cell` along its
+/// lines (a four made by a stone at `cell` has its five there): walked out with
+/// `run_length`, independent of the pattern tables.
+fn fives_near(b: &Board, cell: u16, color: Color) -> Vec<u16> {
+    let mut out = Vec::new();
+    for d in DIRECTIONS {
+        for k in -4isize..=4 {
+            let c = (cell as isize + k * d) as u16;
+            if b.at(c) == Cell::Empty
+                && !out.contains(&c)
+                && DIRECTIONS.iter().any(|&e| b.run_length(c, e, color) >= 5)
+            {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Every empty cell where `color` would make five.
+fn fives(b: &Board, color: Color) -> Vec<u16> {
+    b.cells()
+        .filter(|&c| {
+            b.at(c) == Cell::Empty && DIRECTIONS.iter().any(|&d| b.run_length(c, d, color) >= 5)
+        })
+        .collect()
+}
+
+/// Whether the side to move wins by fours within `moves` of its moves (the five included):
+/// every empty cell tried, each four answered by its one block.
+fn wins_within(b: &mut Board, moves: u32) -> bool {
+    let me = b.to_move();
+    if moves == 0 {
+        return false;
+    }
+    if !fives(b, me).is_empty() {
+        return true;
+    }
+    if moves == 1 {
+        return false;
+    }
+    let theirs = fives(b, me.other());
+    let tries: Vec<u16> = match theirs.len() {
+        0 => b.cells().filter(|&c| b.at(c) == Cell::Empty).collect(),
+        // Their four must be blocked, and the block must be a four.
+        1 => theirs,
+        _ => return false,
+    };
+    for c in tries {
+        b.place(c);
+        let ours = fives_near(b, c, me);
+        let won = if ours.is_empty() || !fives(b, me.other()).is_empty() {
+            false
+        } else if ours.len() >= 2 {
+            true
+        } else {
+            b.place(ours[0]);
+            let w = wins_within(b, moves - 1);
+            b.remove_last();
+            w
+        };
+        b.remove_last();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+fn position(size: u32, rule: Rule, p: &Puzzle) -> Board {
+    let mut b = Board::new(size, rule).unwrap();
+    for &m in &p.moves {
+        b.try_play(m).unwrap();
+    }
+    b
+}
+
+#[test]
+fn a_puzzle_is_won_by_fours_in_its_number_of_moves_and_no_fewer() {
+    for seed in 1..=5 {
+        let p = Puzzle::generate(15, Rule::Freestyle, seed, 2..=4).unwrap();
+        assert_eq!(
+            Puzzle::generate(15, Rule::Freestyle, seed, 2..=4),
+            Ok(p.clone())
+        );
+        assert!((2..=4).contains(&p.length), "{p:?}");
+        let mut b = position(15, Rule::Freestyle, &p);
+        assert_eq!(b.to_move(), p.to_move);
+        // Neither side holds a four yet.
+        assert!(fives(&b, Color::Black).is_empty() && fives(&b, Color::White).is_empty());
+        assert!(wins_within(&mut b, p.length), "seed {seed}: {p:?}");
+        assert!(
+            !wins_within(&mut b, p.length - 1),
+            "seed {seed}: a shorter win"
+        );
+        // The solution: the winner's fours, each with its only block, then five.
+        assert_eq!(p.solution.len() as u32, 2 * p.length - 1, "{p:?}");
+        for (k, &m) in p.solution.iter().enumerate() {
+            if k % 2 == 1 {
+                continue;
+            }
+            b.try_play(m).unwrap();
+            if k + 1 == p.solution.len() {
+                assert_eq!(b.winner(), Some(p.to_move), "seed {seed}: no five");
+            } else {
+                let ours = fives_near(&b, m, p.to_move);
+                assert!(!ours.is_empty(), "seed {seed}: move {k} is no four");
+                assert!(
+                    ours.contains(&p.solution[k + 1]),
+                    "seed {seed}: not a block"
+                );
+                b.try_play(p.solution[k + 1]).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn every_cell_is_judged_as_the_rules_say() {
+    let (mut fours, mut lets_go) = (0, 0);
+    for seed in 1..=4 {
+        let p = Puzzle::generate(15, Rule::Freestyle, seed, 3..=5).unwrap();
+        let mut b = position(15, Rule::Freestyle, &p);
+        let me = b.to_move();
+        let empty: Vec<u16> = b.cells().filter(|&c| b.at(c) == Cell::Empty).collect();
+        for c in empty {
+            let j = judge(&mut b, c).unwrap();
+            b.place(c);
+            let ours = fives_near(&b, c, me);
+            match j {
+                Judgement::Five | Judgement::Ignores { .. } => panic!("{}: {j:?}", b.name(c)),
+                Judgement::NotFour => assert!(ours.is_empty(), "{}", b.name(c)),
+                Judgement::Four { block, left, .. } => {
+                    fours += 1;
+                    assert!(ours.contains(&block));
+                    b.place(block);
+                    assert!(wins_within(&mut b, left), "{}", b.name(c));
+                    assert!(!wins_within(&mut b, left - 1), "{}", b.name(c));
+                    // No four wins faster than the shortest win.
+                    assert!(left + 1 >= p.length, "{}", b.name(c));
+                    b.remove_last();
+                }
+                Judgement::LetsGo { block } => {
+                    lets_go += 1;
+                    assert!(ours.contains(&block));
+                    b.place(block);
+                    assert!(!wins_within(&mut b, p.length), "{}", b.name(c));
+                    b.remove_last();
+                }
+            }
+            b.remove_last();
+        }
+        // A taken cell is an error, and the board is left as it was.
+        assert!(judge(&mut b, p.moves[0]).is_err());
+        assert_eq!(b.history(), &p.moves[..]);
+    }
+    // The solutions' first moves are fours that keep the win; other fours let it go.
+    assert!(fours >= 4 && lets_go >= 1, "{fours} fours, {lets_go} lost");
+}
+
+#[test]
+fn the_standard_and_renju_rules_have_puzzles_and_caro_has_none() {
+    for rule in [Rule::Standard, Rule::Renju] {
+        let p = Puzzle::generate(15, rule, 7, 2..=4).unwrap();
+        let mut b = position(15, rule, &p);
+        for (k, &m) in p.solution.iter().enumerate() {
+            b.try_play(m).unwrap();
+            assert_eq!(
+                b.winner().is_some(),
+                k + 1 == p.solution.len(),
+                "{rule:?} {p:?}"
+            );
+        }
+        assert_eq!(b.winner(), Some(p.to_move));
+    }
+    assert_eq!(
+        Puzzle::generate(15, Rule::Caro, 7, 2..=4),
+        Err(PuzzleError::Rule)
+    );
+}

@@ -1,0 +1,169 @@
+//! Puzzles by fours: a position where the side to move wins by continuous fours, drawn from
+//! a seed (`GET /api/gomoku/puzzle`), played as a game of its own; each move judged before it
+//! is played (`POST .../judge`: a four that keeps the win, one that lets it go, no four), and
+//! the shortest win from a game's position (`GET .../fours`: the solution).
+
+use std::sync::Arc;
+
+use alphabeta_gomoku::{judge, shortest_win, Board, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::error::PathText;
+use crate::gomoku_api::PlayMove;
+use crate::{ApiError, AppState};
+
+/// The longest win a puzzle drawn for the page may take: longer ones are rare enough that
+/// drawing one may take many seconds (`gomoku puzzle` on the command line goes to
+/// [`MAX_PUZZLE_MOVES`]).
+const LONGEST: u32 = 9;
+
+/// `GET /api/gomoku/puzzle?size=15&rule=freestyle&moves=4-6&seed=17`: all optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleQuery {
+    size: Option<u32>,
+    rule: Option<String>,
+    /// The win's length at the fewest, the five included: `5` or `4-7`.
+    moves: Option<String>,
+    seed: Option<u64>,
+}
+
+/// A puzzle, without its solution (the page asks for that separately, when asked to).
+#[derive(Serialize)]
+struct PuzzleReply {
+    seed: u64,
+    size: u32,
+    rule: &'static str,
+    /// The position, as a new game takes it.
+    moves: String,
+    to_move: &'static str,
+    moves_to_win: u32,
+}
+
+pub async fn puzzle(
+    State(app): State<Arc<AppState>>,
+    query: Result<Query<PuzzleQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let name = q.rule.as_deref().unwrap_or("freestyle");
+    let Some(rule) = Rule::from_name(name) else {
+        return Err(ApiError::bad(format!(
+            "rule must be freestyle, standard or renju, not '{name}'"
+        )));
+    };
+    let (lo, hi) = lengths(q.moves.as_deref().unwrap_or("4-6"))?;
+    let size = q.size.unwrap_or(15);
+    let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
+    let Ok(_permit) = app.puzzles.try_acquire() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is drawing other puzzles; try again in a few seconds",
+        ));
+    };
+    let drawn = blocking(move || Puzzle::generate(size, rule, seed, lo..=hi))
+        .await?
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
+    for &m in &drawn.moves {
+        board.place(m);
+    }
+    Ok(Json(json!(PuzzleReply {
+        seed,
+        size,
+        rule: rule.name(),
+        moves: board.move_string(),
+        to_move: drawn.to_move.name(),
+        moves_to_win: drawn.length,
+    })))
+}
+
+/// `moves`: "5" or "4-7", within 2 to [`LONGEST`].
+fn lengths(s: &str) -> Result<(u32, u32), ApiError> {
+    let bad = || {
+        ApiError::bad(format!(
+            "moves must be a number of moves (5) or a range (4-7) from 2 to {LONGEST}, \
+             not '{s}'"
+        ))
+    };
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (lo, hi) = match s.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(s)?, number(s)?),
+    };
+    if lo < 2 || hi > LONGEST || lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+/// `POST /api/gomoku/games/{id}/judge`: `{"move": "h8"}`, judged as a puzzle's move in the
+/// game's position, not played: `verdict` (`five`, `four`, `lets_go`, `ignores`,
+/// `not_four`), the block a four forces, the moves left, and the verdict in words.
+pub async fn judge_move(
+    State(app): State<Arc<AppState>>,
+    PathText(id): PathText,
+    body: Result<Json<PlayMove>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(req) = body?;
+    let mut board = app.games.board(&id)?;
+    let cell = board
+        .parse_cell(&req.cell)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let (board, j) = blocking(move || {
+        let j = judge(&mut board, cell);
+        (board, j)
+    })
+    .await?;
+    let j = j.map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
+    let words = j.words(&board, cell);
+    let name = |c: &u16| board.name(*c);
+    Ok(Json(match &j {
+        Judgement::Five => json!({"verdict": "five", "text": words}),
+        Judgement::Four { block, left, .. } => json!({
+            "verdict": "four", "block": name(block), "left": left, "text": words,
+        }),
+        Judgement::LetsGo { block } => {
+            json!({"verdict": "lets_go", "block": name(block), "text": words})
+        }
+        Judgement::Ignores { five } => {
+            json!({"verdict": "ignores", "five": name(five), "text": words})
+        }
+        Judgement::NotFour => json!({"verdict": "not_four", "text": words}),
+    }))
+}
+
+/// `GET /api/gomoku/games/{id}/fours`: the side to move's shortest win by fours from the
+/// game's position (a puzzle's solution): `wins`, `moves_to_win` and `line`, the defender's
+/// blocks between.
+pub async fn fours(
+    State(app): State<Arc<AppState>>,
+    PathText(id): PathText,
+) -> Result<Json<Value>, ApiError> {
+    let mut board = app.games.board(&id)?;
+    let (board, win) = blocking(move || {
+        let win = shortest_win(&mut board, MAX_PUZZLE_MOVES);
+        (board, win)
+    })
+    .await?;
+    Ok(Json(match win {
+        Some((n, line)) => json!({"wins": true, "moves_to_win": n, "line": board.names(&line)}),
+        None => json!({"wins": false, "moves_to_win": null, "line": []}),
+    }))
+}
+
+/// Runs `f` off the async threads: a proof by fours may take a moment.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the proof by fours failed",
+        )
+    })
+}
