@@ -129,8 +129,8 @@ pub struct VcfArgs {
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
-    /// The longest sequence to look for, in the attacker's moves (fours, and for `vct`
-    /// open threes too); `vct` defaults to 8.
+    /// The longest sequence to look for, in the attacker's threats (fours, and for `vct`
+    /// open threes too; the five after them is not counted); `vct` defaults to 8.
     #[arg(long, allow_negative_numbers = true)]
     max_moves: Option<u32>,
     /// Print JSON.

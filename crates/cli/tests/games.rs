@@ -1,5 +1,5 @@
 //! End-to-end tests of `alphabeta tictactoe`, `connect4` and `gomoku` (analyze, vcf, vct,
-//! review, play, bench, match, compare), over pipes.
+//! puzzle, review, play, bench, match, compare), over pipes.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -368,6 +368,99 @@ fn gomoku_analyze_reports_the_best_moves() {
     // A search to a fixed depth finishes it for every line.
     assert!(quiet.iter().all(|l| l["depth"] == 6), "{quiet:?}");
     assert!(fails(&["gomoku", "analyze", "h8", "--multipv", "0"]).contains("--multipv"));
+}
+
+/// `gomoku puzzle`: the position's win by fours takes the moves it says, as `gomoku vcf`
+/// finds it (none in a move fewer); solved over a pipe with the solution's moves after a
+/// wrong one, a taken one and one that is no move, each explained; the errors say what.
+#[test]
+fn gomoku_puzzle_is_solved_over_a_pipe() {
+    let j: Value = serde_json::from_str(&ok(&[
+        "gomoku", "puzzle", "--seed", "9", "--moves", "3-4", "--json",
+    ]))
+    .unwrap();
+    let position = j["position"].as_str().unwrap();
+    let n = j["moves_to_win"].as_u64().unwrap();
+    assert!((3..=4).contains(&n), "{j}");
+    let vcf = |most: u64| -> Value {
+        let most = most.to_string();
+        serde_json::from_str(&ok(&[
+            "gomoku",
+            "vcf",
+            position,
+            "--max-moves",
+            &most,
+            "--json",
+        ]))
+        .unwrap()
+    };
+    // `--max-moves` counts the fours, not the five after them.
+    assert_eq!(vcf(n - 1)["wins"], true, "{j}");
+    assert_eq!(vcf(n - 2)["wins"], false, "{j}");
+    assert_eq!(vcf(n - 1)["to_move"], j["to_move"]);
+    let solution: Vec<&str> = j["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(solution.len() as u64, 2 * n - 1);
+    let printed = ok(&[
+        "gomoku",
+        "puzzle",
+        "--seed",
+        "9",
+        "--moves",
+        "3-4",
+        "--solution",
+    ]);
+    assert!(
+        printed.contains(&format!("solution: {}", solution.join(" "))),
+        "{printed}"
+    );
+    // Solved in the terminal.
+    let first = &position[..2];
+    let mut input = format!("a1\n{first}\nnonsense\nsolution\n");
+    for m in solution.iter().step_by(2) {
+        input.push_str(m);
+        input.push('\n');
+    }
+    let o = run(
+        &["gomoku", "puzzle", "--seed", "9", "--moves", "3-4"],
+        input,
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out}");
+    let side = j["to_move"].as_str().unwrap();
+    let other = if side == "black" { "white" } else { "black" };
+    assert!(
+        out.contains(&format!("wins in {n} moves by fours")),
+        "{out}"
+    );
+    assert!(out.contains("a1 is not a four"), "{out}");
+    assert!(out.contains(&format!("{first} is already taken")), "{out}");
+    assert!(out.contains("'nonsense' is not a move"), "{out}");
+    assert!(
+        out.contains(&format!("a win in {n} moves: {}", solution.join(" "))),
+        "{out}"
+    );
+    for k in (0..solution.len() - 1).step_by(2) {
+        let said = format!(
+            "{}: a four; {other} blocks at {}.",
+            solution[k],
+            solution[k + 1]
+        );
+        assert!(out.contains(&said), "{said}: {out}");
+    }
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("Five: solved in {n} moves (the fewest: {n}).")),
+        "{out}"
+    );
+    // Errors.
+    assert!(fails(&["gomoku", "puzzle", "--moves", "1-3"]).contains("2 to 15 moves"));
+    assert!(fails(&["gomoku", "puzzle", "--moves", "x"]).contains("'x' is not a number"));
+    assert!(fails(&["gomoku", "puzzle", "--rule", "caro"]).contains("not caro"));
 }
 
 /// `gomoku review` marks the moves that give the game away. White answers Black's row on 8
