@@ -58,6 +58,7 @@ pub async fn puzzle(
     };
     let (lo, hi) = lengths(q.moves.as_deref().unwrap_or("4-6"))?;
     let size = q.size.unwrap_or(15);
+    let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
     let Ok(_permit) = app.puzzles.try_acquire() else {
         return Err(ApiError::new(
@@ -68,7 +69,6 @@ pub async fn puzzle(
     let drawn = blocking(move || Puzzle::generate(size, rule, seed, lo..=hi))
         .await?
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-    let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     for &m in &drawn.moves {
         board.place(m);
     }

@@ -1173,6 +1173,83 @@ async fn a_gomoku_game_end_to_end() {
     assert!(error_of(&v).contains(&id));
 }
 
+/// A puzzle by fours: the same seed draws the same position; its solution, played as moves
+/// of a game, ends in the winner's five by the rules; each of its moves is judged a four
+/// with that block and one move fewer left, the last a five; a far corner is no four; the
+/// errors say what.
+#[tokio::test]
+async fn a_puzzle_by_fours_is_judged_move_by_move() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/gomoku/puzzle?moves=3-4&seed=5");
+    let (s, p) = get(&c, &url).await;
+    assert_eq!(s, 200, "{p}");
+    assert_eq!(get(&c, &url).await.1, p, "the same seed, the same puzzle");
+    assert!(p.get("solution").is_none(), "no answer until asked: {p}");
+    let n = p["moves_to_win"].as_u64().unwrap();
+    assert!((3..=4).contains(&n), "{p}");
+    let g = new_game(&c, &base, json!({"moves": p["moves"]})).await;
+    assert_eq!(g["to_move"], p["to_move"]);
+    let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
+    let (s, f) = get(&c, &format!("{game}/fours")).await;
+    assert_eq!(s, 200, "{f}");
+    assert_eq!((&f["wins"], &f["moves_to_win"]), (&json!(true), &json!(n)));
+    let line: Vec<String> = serde_json::from_value(f["line"].clone()).unwrap();
+    assert_eq!(line.len() as u64, 2 * n - 1, "{f}");
+    let (s, v) = post(&c, &format!("{game}/judge"), json!({"move": "a1"})).await;
+    assert_eq!(
+        (s, &v["verdict"]),
+        (StatusCode::OK, &json!("not_four")),
+        "{v}"
+    );
+    assert!(v["text"].as_str().unwrap().starts_with("a1 is not a four"));
+    for k in (0..line.len()).step_by(2) {
+        let (s, v) = post(&c, &format!("{game}/judge"), json!({"move": line[k]})).await;
+        assert_eq!(s, 200, "{v}");
+        let (s, g) = post(&c, &format!("{game}/moves"), json!({"move": line[k]})).await;
+        assert_eq!(s, 200, "{g}");
+        if k + 1 == line.len() {
+            assert_eq!(v["verdict"], "five", "{v}");
+            assert_eq!(g["result"], p["to_move"], "the rules' five: {g}");
+        } else {
+            assert_eq!(v["verdict"], "four", "{v}");
+            assert_eq!(v["block"], json!(line[k + 1]));
+            assert_eq!(v["left"], json!(n - 1 - k as u64 / 2), "{v}");
+            let (s, g) = post(&c, &format!("{game}/moves"), json!({"move": line[k + 1]})).await;
+            assert_eq!(s, 200, "{g}");
+            assert_eq!(g["result"], Value::Null);
+        }
+    }
+    // Errors.
+    let (s, v) = post(&c, &format!("{game}/judge"), json!({"move": line[0]})).await;
+    assert_eq!(s, 409, "{v}");
+    let (s, _) = post(&c, &format!("{game}/judge"), json!({"move": "!!"})).await;
+    assert_eq!(s, 400);
+    let (s, _) = post(
+        &c,
+        &format!("{base}/api/gomoku/games/nope/judge"),
+        json!({"move": "h8"}),
+    )
+    .await;
+    assert_eq!(s, 404);
+    let (s, _) = get(&c, &format!("{base}/api/gomoku/games/nope/fours")).await;
+    assert_eq!(s, 404);
+    for (query, status, says) in [
+        ("moves=1", 400, "from 2 to 9"),
+        ("moves=10", 400, "from 2 to 9"),
+        ("moves=5-4", 400, "from 2 to 9"),
+        ("moves=x", 400, "not 'x'"),
+        ("rule=caro", 422, "not caro"),
+        ("rule=go", 400, "not 'go'"),
+        ("size=40", 400, "5 to 22"),
+        ("colour=red", 400, "colour"),
+    ] {
+        let (s, v) = get(&c, &format!("{base}/api/gomoku/puzzle?{query}")).await;
+        assert_eq!(s.as_u16(), status, "{query}: {v}");
+        assert!(error_of(&v).contains(says), "{query}: {v}");
+    }
+}
+
 #[tokio::test]
 async fn the_engine_completes_a_five_and_the_game_ends() {
     let base = start(small()).await;
