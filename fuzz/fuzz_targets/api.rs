@@ -90,12 +90,15 @@ fuzz_target!(|data: &[u8]| {
                     }
                     (Method::POST, "/api/gomoku/games".to_string(), json(v))
                 }
-                1 => (Method::POST, format!("{game}/moves"), json(serde_json::json!({ "move": text }))),
+                1 => {
+                    let route = pick(flags, &["moves", "judge"]);
+                    (Method::POST, format!("{game}/{route}"), json(serde_json::json!({ "move": text })))
+                }
                 2 => (Method::POST, format!("{game}/undo"), Some(text.into_bytes())),
                 3 => (Method::GET, format!("{game}/think?{}", query(&text)), None),
                 4 => (Method::GET, format!("{game}/hint?{}", query(&text)), None),
                 5 => (Method::GET, format!("{game}/review?{}", query(&text)), None),
-                6 => (Method::GET, format!("{game}/sgf"), None),
+                6 => (Method::GET, format!("{game}/{}", pick(flags, &["sgf", "fours"])), None),
                 7 => (Method::GET, game.clone(), None),
                 8 => (Method::DELETE, game.clone(), None),
                 9 => {
@@ -117,8 +120,8 @@ fuzz_target!(|data: &[u8]| {
                     (Method::POST, "/api/tictactoe".to_string(), json(v))
                 }
                 12 => {
-                    let route = pick(flags, &["worksheet", "random"]);
-                    (Method::GET, format!("/api/tree/{route}?{}", query(&text)), None)
+                    let route = pick(flags, &["tree/worksheet", "tree/random", "gomoku/puzzle"]);
+                    (Method::GET, format!("/api/{route}?{}", query(&text)), None)
                 }
                 _ => {
                     // A raw request: the path up to the first space, the rest the body.

@@ -8,6 +8,7 @@
 //! look like positions of real games, and the same seed gives the same puzzle.
 
 use std::ops::RangeInclusive;
+use std::time::Instant;
 
 use alphabeta::mix64;
 
@@ -54,6 +55,9 @@ pub enum PuzzleError {
     /// The lengths asked for are out of range.
     #[error("a puzzle's win takes 2 to {MAX_PUZZLE_MOVES} moves; {0} to {1} asked")]
     Length(u32, u32),
+    /// The time given ran out before such a position arose.
+    #[error("no win of {0} to {1} moves arose in the time given; try fewer moves")]
+    TimedOut(u32, u32),
     /// The games played found no such position.
     #[error("no win of {0} to {1} moves arose in {GAMES} games on this board; try other lengths")]
     NotFound(u32, u32),
@@ -136,6 +140,18 @@ impl Puzzle {
         seed: u64,
         length: RangeInclusive<u32>,
     ) -> Result<Puzzle, PuzzleError> {
+        Self::generate_by(size, rule, seed, length, None)
+    }
+
+    /// [`generate`](Self::generate), given up at `deadline` if one is given (a server's
+    /// bound on a request: long wins are rare, and a search for one may take many seconds).
+    pub fn generate_by(
+        size: u32,
+        rule: Rule,
+        seed: u64,
+        length: RangeInclusive<u32>,
+        deadline: Option<Instant>,
+    ) -> Result<Puzzle, PuzzleError> {
         let (lo, hi) = (*length.start(), *length.end());
         if rule.caro() {
             return Err(PuzzleError::Rule);
@@ -158,6 +174,9 @@ impl Puzzle {
                 .expect("the centre is on the board");
             b.place(centre);
             while b.winner().is_none() && !b.is_full() && b.history().len() < LONGEST_GAME {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Err(PuzzleError::TimedOut(lo, hi));
+                }
                 if let Some((n, line)) = puzzle_at(&mut b, hi) {
                     if n >= lo {
                         return Ok(Puzzle {
@@ -247,5 +266,8 @@ mod tests {
         assert_eq!(r, Err(PuzzleError::Length(2, 16)));
         let caro = Rule::from_name("caro").unwrap();
         assert_eq!(Puzzle::generate(15, caro, 1, 3..=5), Err(PuzzleError::Rule));
+        let now = Some(Instant::now());
+        let late = Puzzle::generate_by(15, Rule::Freestyle, 1, 3..=5, now);
+        assert_eq!(late, Err(PuzzleError::TimedOut(3, 5)));
     }
 }

@@ -4,6 +4,7 @@
 //! the shortest win from a game's position (`GET .../fours`: the solution).
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use alphabeta_gomoku::{judge, shortest_win, Board, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -21,6 +22,10 @@ use crate::{ApiError, AppState};
 /// drawing one may take many seconds (`gomoku puzzle` on the command line goes to
 /// [`MAX_PUZZLE_MOVES`]).
 const LONGEST: u32 = 9;
+
+/// The longest a puzzle may take to draw (less if `--max-think` is less): most take well
+/// under a second, a win of 8 or 9 moves up to several.
+const DRAWING_TIME: Duration = Duration::from_secs(15);
 
 /// `GET /api/gomoku/puzzle?size=15&rule=freestyle&moves=4-6&seed=17`: all optional.
 #[derive(Deserialize)]
@@ -66,7 +71,8 @@ pub async fn puzzle(
             "the server is drawing other puzzles; try again in a few seconds",
         ));
     };
-    let drawn = blocking(move || Puzzle::generate(size, rule, seed, lo..=hi))
+    let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
+    let drawn = blocking(move || Puzzle::generate_by(size, rule, seed, lo..=hi, Some(deadline)))
         .await?
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     for &m in &drawn.moves {

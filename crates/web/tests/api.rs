@@ -1248,6 +1248,15 @@ async fn a_puzzle_by_fours_is_judged_move_by_move() {
         assert_eq!(s.as_u16(), status, "{query}: {v}");
         assert!(error_of(&v).contains(says), "{query}: {v}");
     }
+    // A server that gives a request a tenth of a second gives up a rare long win in time.
+    let hasty = start(Limits {
+        max_think: Duration::from_millis(100),
+        ..small()
+    })
+    .await;
+    let (s, v) = get(&c, &format!("{hasty}/api/gomoku/puzzle?moves=9&seed=8")).await;
+    assert_eq!(s, 422, "{v}");
+    assert!(error_of(&v).contains("in the time given"), "{v}");
 }
 
 #[tokio::test]
