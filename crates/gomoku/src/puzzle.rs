@@ -211,13 +211,18 @@ fn puzzle_at(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
 /// The side to move's shortest win by fours of at most `most` moves (the five included),
 /// and one such line; `None` if there is none that short.
 pub fn shortest_win(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
-    let mut vcf = VcfSearch::new(0, PROOF_NODES);
-    // Wider searches first would find a longer line; from one move up, the first found is
-    // the shortest.
-    (0..most).find_map(|fours| {
-        vcf.set_limits(fours, PROOF_NODES);
-        vcf.find(b).map(|line| (fours + 1, line))
-    })
+    // Most positions have no win at all: one search to the full length says so. Where it
+    // finds one, searches from one move up, the first that finds a win gives the shortest
+    // (the widest search's line may be longer).
+    let mut vcf = VcfSearch::new(most.checked_sub(1)?, PROOF_NODES);
+    let line = vcf.find(b)?;
+    let found = line.len().div_ceil(2) as u32;
+    (0..found - 1)
+        .find_map(|fours| {
+            vcf.set_limits(fours, PROOF_NODES);
+            vcf.find(b).map(|line| (fours + 1, line))
+        })
+        .or(Some((found, line)))
 }
 
 /// What the side to move's `cell` does in a puzzle: five, a four that keeps the win or lets
