@@ -34,18 +34,7 @@ pub struct PuzzleArgs {
 
 /// `--moves`: "5" or "4-7".
 fn lengths(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("'{s}' is not a number of moves (5) or a range (4-7)");
-    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-    let (lo, hi) = match s.split_once('-') {
-        Some((a, b)) => (number(a)?, number(b)?),
-        None => (number(s)?, number(s)?),
-    };
-    if lo < 2 || hi > MAX_PUZZLE_MOVES || lo > hi {
-        return Err(format!(
-            "'{s}': a win by fours takes 2 to {MAX_PUZZLE_MOVES} moves, the smaller first"
-        ));
-    }
-    Ok((lo, hi))
+    alphabeta_gomoku::lengths(s, MAX_PUZZLE_MOVES).map(|r| (*r.start(), *r.end()))
 }
 
 #[derive(Serialize)]

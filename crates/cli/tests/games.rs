@@ -458,8 +458,9 @@ fn gomoku_puzzle_is_solved_over_a_pipe() {
         "{out}"
     );
     // Errors.
-    assert!(fails(&["gomoku", "puzzle", "--moves", "1-3"]).contains("2 to 15 moves"));
-    assert!(fails(&["gomoku", "puzzle", "--moves", "x"]).contains("'x' is not a number"));
+    let e = fails(&["gomoku", "puzzle", "--moves", "1-3"]);
+    assert!(e.contains("a range (4-7) from 2 to 15, not '1-3'"), "{e}");
+    assert!(fails(&["gomoku", "puzzle", "--moves", "x"]).contains("not 'x'"));
     assert!(fails(&["gomoku", "puzzle", "--rule", "caro"]).contains("not caro"));
 }
 

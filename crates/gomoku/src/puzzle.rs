@@ -117,6 +117,26 @@ impl Judgement {
     }
 }
 
+/// A puzzle's length as people write it, "5" or "4-7", within 2 to `longest` moves; the
+/// error says what is wrong in words for the command line and the API alike.
+pub fn lengths(text: &str, longest: u32) -> Result<RangeInclusive<u32>, String> {
+    let bad = || {
+        format!(
+            "the moves to win must be a number (5) or a range (4-7) from 2 to {longest}, \
+             not '{text}'"
+        )
+    };
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (lo, hi) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(text)?, number(text)?),
+    };
+    if lo < 2 || hi > longest || lo > hi {
+        return Err(bad());
+    }
+    Ok(lo..=hi)
+}
+
 /// `word` with a capital first letter, to start a sentence.
 pub fn capital(word: &str) -> String {
     let mut c = word.chars();

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alphabeta_gomoku::{judge, shortest_win, Board, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES};
+use alphabeta_gomoku::{
+    judge, lengths, shortest_win, Board, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES,
+};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -61,7 +63,7 @@ pub async fn puzzle(
             "rule must be freestyle, standard or renju, not '{name}'"
         )));
     };
-    let (lo, hi) = lengths(q.moves.as_deref().unwrap_or("4-6"))?;
+    let moves = lengths(q.moves.as_deref().unwrap_or("4-6"), LONGEST).map_err(ApiError::bad)?;
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
@@ -72,7 +74,7 @@ pub async fn puzzle(
         ));
     };
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
-    let drawn = blocking(move || Puzzle::generate_by(size, rule, seed, lo..=hi, Some(deadline)))
+    let drawn = blocking(move || Puzzle::generate_by(size, rule, seed, moves, Some(deadline)))
         .await?
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     for &m in &drawn.moves {
@@ -86,25 +88,6 @@ pub async fn puzzle(
         to_move: drawn.to_move.name(),
         moves_to_win: drawn.length,
     })))
-}
-
-/// `moves`: "5" or "4-7", within 2 to [`LONGEST`].
-fn lengths(s: &str) -> Result<(u32, u32), ApiError> {
-    let bad = || {
-        ApiError::bad(format!(
-            "moves must be a number of moves (5) or a range (4-7) from 2 to {LONGEST}, \
-             not '{s}'"
-        ))
-    };
-    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-    let (lo, hi) = match s.split_once('-') {
-        Some((a, b)) => (number(a)?, number(b)?),
-        None => (number(s)?, number(s)?),
-    };
-    if lo < 2 || hi > LONGEST || lo > hi {
-        return Err(bad());
-    }
-    Ok((lo, hi))
 }
 
 /// `POST /api/gomoku/games/{id}/judge`: `{"move": "h8"}`, judged as a puzzle's move in the
