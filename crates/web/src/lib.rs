@@ -78,8 +78,9 @@ struct AppState {
     limits: Limits,
     games: gomoku_api::Games,
     connect4: connect4_api::Engines,
-    /// Puzzles being drawn at once, at most `max_searches` (a long one plays many games).
-    puzzles: tokio::sync::Semaphore,
+    /// Puzzles being drawn at once, at most `max_searches` (a long one plays many games); a
+    /// permit goes with the drawing task, so a client that leaves does not free it early.
+    puzzles: Arc<tokio::sync::Semaphore>,
 }
 
 /// The whole application: page, assets and API.
@@ -87,7 +88,7 @@ pub fn app(limits: Limits) -> Router {
     let state = Arc::new(AppState {
         games: gomoku_api::Games::new(&limits),
         connect4: connect4_api::Engines::new(&limits),
-        puzzles: tokio::sync::Semaphore::new(limits.max_searches),
+        puzzles: Arc::new(tokio::sync::Semaphore::new(limits.max_searches)),
         limits: limits.clone(),
     });
     Router::new()

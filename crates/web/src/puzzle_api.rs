@@ -42,7 +42,7 @@ pub struct PuzzleQuery {
 
 /// A puzzle, without its solution (the page asks for that separately, when asked to).
 #[derive(Serialize)]
-struct PuzzleReply {
+pub struct PuzzleReply {
     seed: u64,
     size: u32,
     rule: &'static str,
@@ -55,7 +55,7 @@ struct PuzzleReply {
 pub async fn puzzle(
     State(app): State<Arc<AppState>>,
     query: Result<Query<PuzzleQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PuzzleReply>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
     let name = q.rule.as_deref().unwrap_or("freestyle");
     let Some(rule) = Rule::from_name(name) else {
@@ -67,27 +67,31 @@ pub async fn puzzle(
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
-    let Ok(_permit) = app.puzzles.try_acquire() else {
+    let Ok(permit) = app.puzzles.clone().try_acquire_owned() else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is drawing other puzzles; try again in a few seconds",
         ));
     };
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
-    let drawn = blocking(move || Puzzle::generate_by(size, rule, seed, moves, Some(deadline)))
-        .await?
-        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let drawn = blocking(move || {
+        let drawn = Puzzle::generate_by(size, rule, seed, moves, Some(deadline));
+        drop(permit);
+        drawn
+    })
+    .await?
+    .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     for &m in &drawn.moves {
         board.place(m);
     }
-    Ok(Json(json!(PuzzleReply {
+    Ok(Json(PuzzleReply {
         seed,
         size,
         rule: rule.name(),
         moves: board.move_string(),
         to_move: drawn.to_move.name(),
         moves_to_win: drawn.length,
-    })))
+    }))
 }
 
 /// `POST /api/gomoku/games/{id}/judge`: `{"move": "h8"}`, judged as a puzzle's move in the

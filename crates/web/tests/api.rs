@@ -1259,6 +1259,37 @@ async fn a_puzzle_by_fours_is_judged_move_by_move() {
     assert!(error_of(&v).contains("in the time given"), "{v}");
 }
 
+/// One puzzle is drawn at a time on a server of one search: a client that asks for a rare
+/// long win and leaves does not free the drawing's place before it ends (the server gives
+/// it up at `--max-think`), and then puzzles come again.
+#[tokio::test]
+async fn puzzles_drawn_at_once_are_limited() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let long = format!("{base}/api/gomoku/puzzle?moves=9&seed=8");
+    let left = c
+        .get(&long)
+        .timeout(Duration::from_millis(300))
+        .send()
+        .await;
+    assert!(left.is_err(), "the client left before the answer");
+    let short = format!("{base}/api/gomoku/puzzle?moves=2&seed=1");
+    let (s, v) = get(&c, &short).await;
+    assert_eq!(s, 503, "{v}");
+    assert!(error_of(&v).contains("drawing other puzzles"), "{v}");
+    let mut tries = 0;
+    loop {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let (s, v) = get(&c, &short).await;
+        if s == 200 {
+            break;
+        }
+        assert_eq!(s, 503, "{v}");
+        tries += 1;
+        assert!(tries < 240, "the drawing never ended");
+    }
+}
+
 #[tokio::test]
 async fn the_engine_completes_a_five_and_the_game_ends() {
     let base = start(small()).await;
