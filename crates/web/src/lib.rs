@@ -78,8 +78,8 @@ struct AppState {
     limits: Limits,
     games: gomoku_api::Games,
     connect4: connect4_api::Engines,
-    /// Puzzles being drawn at once, at most `max_searches` (a long one plays many games); a
-    /// permit goes with the drawing task, so a client that leaves does not free it early.
+    /// Puzzle tasks (drawing one, a proof by fours) at once, at most `max_searches`; a permit
+    /// goes with its task, so a client that leaves does not free it early.
     puzzles: Arc<tokio::sync::Semaphore>,
 }
 

@@ -67,17 +67,9 @@ pub async fn puzzle(
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
-    let Ok(permit) = app.puzzles.clone().try_acquire_owned() else {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is drawing other puzzles; try again in a few seconds",
-        ));
-    };
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
-    let drawn = blocking(move || {
-        let drawn = Puzzle::generate_by(size, rule, seed, moves, Some(deadline));
-        drop(permit);
-        drawn
+    let drawn = blocking(&app, move || {
+        Puzzle::generate_by(size, rule, seed, moves, Some(deadline))
     })
     .await?
     .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
@@ -107,7 +99,7 @@ pub async fn judge_move(
     let cell = board
         .parse_cell(&req.cell)
         .map_err(|e| ApiError::bad(e.to_string()))?;
-    let (board, j) = blocking(move || {
+    let (board, j) = blocking(&app, move || {
         let j = judge(&mut board, cell);
         (board, j)
     })
@@ -138,7 +130,7 @@ pub async fn fours(
     PathText(id): PathText,
 ) -> Result<Json<Value>, ApiError> {
     let mut board = app.games.board(&id)?;
-    let (board, win) = blocking(move || {
+    let (board, win) = blocking(&app, move || {
         let win = shortest_win(&mut board, MAX_PUZZLE_MOVES);
         (board, win)
     })
@@ -149,14 +141,24 @@ pub async fn fours(
     }))
 }
 
-/// Runs `f` off the async threads: a proof by fours may take a moment.
+/// Runs `f` off the async threads, as one of at most `--max-searches` puzzle tasks at once
+/// (else 503): drawing a puzzle plays many games, and a proof by fours may take a moment.
+/// The task holds its place until it ends, also when its client has left.
 async fn blocking<T: Send + 'static>(
+    app: &AppState,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the proof by fours failed",
-        )
+    let Ok(permit) = app.puzzles.clone().try_acquire_owned() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy with other puzzles; try again in a few seconds",
+        ));
+    };
+    tokio::task::spawn_blocking(move || {
+        let done = f();
+        drop(permit);
+        done
     })
+    .await
+    .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the puzzle task failed"))
 }

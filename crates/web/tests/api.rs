@@ -1276,7 +1276,7 @@ async fn puzzles_drawn_at_once_are_limited() {
     let short = format!("{base}/api/gomoku/puzzle?moves=2&seed=1");
     let (s, v) = get(&c, &short).await;
     assert_eq!(s, 503, "{v}");
-    assert!(error_of(&v).contains("drawing other puzzles"), "{v}");
+    assert!(error_of(&v).contains("busy with other puzzles"), "{v}");
     let mut tries = 0;
     loop {
         tokio::time::sleep(Duration::from_millis(250)).await;
