@@ -136,9 +136,14 @@ fn solve(board: &mut Board, fewest: u32) -> Result<()> {
             }
             Ok(j) => {
                 println!("{}", j.words(board, cell));
-                if let Judgement::Four { block, .. } = j {
+                let reply = match j {
+                    Judgement::Four { block, .. } => Some(block),
+                    Judgement::Unblockable { reply, .. } => Some(reply),
+                    _ => None,
+                };
+                if let Some(reply) = reply {
                     board.place(cell);
-                    board.place(block);
+                    board.place(reply);
                     played += 1;
                 }
             }

@@ -72,12 +72,11 @@ pub enum Judgement {
     /// It makes five: solved.
     Five,
     /// A four that keeps the win: the defender must block at `block`, after which the win
-    /// takes `left` more moves at the fewest, with `line` one such.
-    Four {
-        block: u16,
-        left: u32,
-        line: Vec<u16>,
-    },
+    /// takes `left` more moves at the fewest.
+    Four { block: u16, left: u32 },
+    /// A four whose one block renju forbids Black: it plays `reply` instead, and five
+    /// follows.
+    Unblockable { block: u16, reply: u16 },
     /// A four, but after the block there is no win by fours left.
     LetsGo { block: u16 },
     /// The defender has a four of its own (`five` is where it makes five), which this move
@@ -95,10 +94,16 @@ impl Judgement {
         let other = b.to_move().other().name();
         match self {
             Judgement::Five => format!("{name}: five. Solved."),
-            Judgement::Four { block, left, .. } => format!(
+            Judgement::Four { block, left } => format!(
                 "{name}: a four; {other} blocks at {}. {left} more move{} to win.",
                 b.name(*block),
                 if *left == 1 { "" } else { "s" }
+            ),
+            Judgement::Unblockable { block, reply } => format!(
+                "{name}: a four whose block at {} renju forbids {other}: it plays {}, and five \
+                 follows.",
+                b.name(*block),
+                b.name(*reply)
             ),
             Judgement::LetsGo { block } => format!(
                 "{name} is a four, but after {other}'s block at {} no win by fours is left: \
@@ -263,12 +268,19 @@ pub fn judge(b: &mut Board, cell: u16) -> Result<Judgement, BoardError> {
         } else {
             // The defender blocks (one of two fives, if there are two: the other is left).
             let block = fives[0];
-            b.place(block);
-            let win = shortest_win(b, MAX_PUZZLE_MOVES);
-            b.remove_last();
-            match win {
-                Some((left, line)) => Judgement::Four { block, left, line },
-                None => Judgement::LetsGo { block },
+            match b.any_allowed_move() {
+                Some(reply) if n == 1 && b.forbids(block) => {
+                    Judgement::Unblockable { block, reply }
+                }
+                _ => {
+                    b.place(block);
+                    let win = shortest_win(b, MAX_PUZZLE_MOVES);
+                    b.remove_last();
+                    match win {
+                        Some((left, _)) => Judgement::Four { block, left },
+                        None => Judgement::LetsGo { block },
+                    }
+                }
             }
         }
     };

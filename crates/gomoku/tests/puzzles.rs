@@ -137,7 +137,9 @@ fn every_cell_is_judged_as_the_rules_say() {
             b.place(c);
             let ours = fives_near(&b, c, me);
             match j {
-                Judgement::Five | Judgement::Ignores { .. } => panic!("{}: {j:?}", b.name(c)),
+                Judgement::Five | Judgement::Ignores { .. } | Judgement::Unblockable { .. } => {
+                    panic!("{}: {j:?}", b.name(c))
+                }
                 Judgement::NotFour => assert!(ours.is_empty(), "{}", b.name(c)),
                 Judgement::Four { block, left, .. } => {
                     fours += 1;
@@ -186,4 +188,29 @@ fn the_standard_and_renju_rules_have_puzzles_and_caro_has_none() {
         Puzzle::generate(15, Rule::Caro, 7, 2..=4),
         Err(PuzzleError::Rule)
     );
+}
+
+/// Under renju Black may not block a four where the block is a foul (here an overline): the
+/// four is judged to win, Black's reply is a legal move elsewhere, and the five follows.
+/// Under freestyle the same cell is Black's five, so White's four there ignores it.
+#[test]
+fn under_renju_a_four_whose_block_is_a_foul_wins() {
+    let position = "d8g4e8g5f8g6h8a1i8a3g3";
+    let mut b = Board::new(15, Rule::Renju).unwrap();
+    b.play_sequence(position).unwrap();
+    let (g7, g8) = (b.parse_cell("g7").unwrap(), b.parse_cell("g8").unwrap());
+    match judge(&mut b, g7).unwrap() {
+        Judgement::Unblockable { block, reply } => {
+            assert_eq!(block, g8);
+            b.try_play(g7).unwrap();
+            assert!(b.try_play(g8).is_err(), "g8 is a foul for Black");
+            b.try_play(reply).unwrap();
+            b.try_play(g8).unwrap();
+            assert_eq!(b.winner(), Some(Color::White));
+        }
+        j => panic!("{j:?}"),
+    }
+    let mut b = Board::new(15, Rule::Freestyle).unwrap();
+    b.play_sequence(position).unwrap();
+    assert_eq!(judge(&mut b, g7), Ok(Judgement::Ignores { five: g8 }));
 }

@@ -109,8 +109,13 @@ pub async fn judge_move(
     let name = |c: &u16| board.name(*c);
     Ok(Json(match &j {
         Judgement::Five => json!({"verdict": "five", "text": words}),
-        Judgement::Four { block, left, .. } => json!({
+        Judgement::Four { block, left } => json!({
             "verdict": "four", "block": name(block), "left": left, "text": words,
+        }),
+        // The block is a foul for Black: it plays elsewhere, and the five follows.
+        Judgement::Unblockable { block, .. } => json!({
+            "verdict": "four", "block": null, "forbidden_block": name(block), "left": 1,
+            "text": words,
         }),
         Judgement::LetsGo { block } => {
             json!({"verdict": "lets_go", "block": name(block), "text": words})
