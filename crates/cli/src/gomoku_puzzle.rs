@@ -1,7 +1,7 @@
 //! `alphabeta gomoku puzzle`: a position where the side to move wins by fours, solved in the
 //! terminal a move at a time (each a four, the engine blocking), or printed with a solution.
 
-use alphabeta_gomoku::{capital, judge, shortest_win, Board, Judgement, Puzzle, MAX_PUZZLE_MOVES};
+use alphabeta_gomoku::{judge, shortest_win, Board, Judgement, Puzzle, MAX_PUZZLE_MOVES};
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
@@ -61,7 +61,6 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
         board.place(m);
     }
     let side = puzzle.to_move.name();
-    let title = capital(side);
     if a.json {
         let j = PuzzleJson {
             seed,
@@ -76,12 +75,11 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
         return Ok(());
     }
     println!(
-        "Puzzle (seed {seed}, {}x{}, {}): {title} to move wins in {} moves by fours. Each move \
-         must be a four, which the other side must block; the last makes five.",
+        "Puzzle (seed {seed}, {}x{}, {}): {}",
         a.size,
         a.size,
         rule.name(),
-        puzzle.length
+        puzzle.task()
     );
     if a.solution {
         print!("{board}");

@@ -156,6 +156,16 @@ impl Puzzle {
         Level::fresh_seed() % 1_000_000
     }
 
+    /// What it asks, in words, for the terminal and the page alike.
+    pub fn task(&self) -> String {
+        format!(
+            "{} to move wins in {} moves by fours. Each move must be a four, which the other \
+             side must block; the last makes five.",
+            capital(self.to_move.name()),
+            self.length
+        )
+    }
+
     /// A puzzle of `size` and `rule` whose win takes a number of moves in `length`, from
     /// `seed`: the same seed, the same puzzle. Games at a low level are played from the
     /// centre until one reaches such a position with neither side already holding a four.

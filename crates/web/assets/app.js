@@ -358,11 +358,8 @@ async function newPuzzle() {
   }
 }
 
-/** What the puzzle asks. */
-function puzzleTask() {
-  const side = G.puzzle.to_move === "black" ? "Black" : "White";
-  return `Puzzle (seed ${G.puzzle.seed}): ${side} to move wins in ${G.puzzle.moves_to_win} moves by fours. Each move must be a four, which the engine must block; the last makes five.`;
-}
+/** What the puzzle asks, in the server's words. */
+const puzzleTask = () => `Puzzle (seed ${G.puzzle.seed}): ${G.puzzle.task}`;
 
 /** The player's moves since the puzzle began. */
 const puzzleMoves = () => Math.ceil((G.game.moves.length - G.puzzle.start) / 2);

@@ -50,6 +50,8 @@ pub struct PuzzleReply {
     moves: String,
     to_move: &'static str,
     moves_to_win: u32,
+    /// What it asks, in words.
+    task: String,
 }
 
 pub async fn puzzle(
@@ -83,6 +85,7 @@ pub async fn puzzle(
         moves: board.move_string(),
         to_move: drawn.to_move.name(),
         moves_to_win: drawn.length,
+        task: drawn.task(),
     }))
 }
 

@@ -1188,6 +1188,16 @@ async fn a_puzzle_by_fours_is_judged_move_by_move() {
     assert!(p.get("solution").is_none(), "no answer until asked: {p}");
     let n = p["moves_to_win"].as_u64().unwrap();
     assert!((3..=4).contains(&n), "{p}");
+    let side = if p["to_move"] == "black" {
+        "Black"
+    } else {
+        "White"
+    };
+    let task = p["task"].as_str().unwrap();
+    assert!(
+        task.starts_with(&format!("{side} to move wins in {n} moves by fours")),
+        "{p}"
+    );
     let g = new_game(&c, &base, json!({"moves": p["moves"]})).await;
     assert_eq!(g["to_move"], p["to_move"]);
     let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
