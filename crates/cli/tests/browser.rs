@@ -819,6 +819,33 @@ async fn puzzle(c: &Client, url: &str) {
     );
     assert_eq!(played, fewest);
     screenshot(c, "puzzle.png").await;
+    // The address is a link to the puzzle: opened afresh, it sets the same position.
+    let link = js(c, "return location.href;").await;
+    let link = link.as_str().unwrap();
+    assert!(link.contains(&format!("seed={seed}")), "{link}");
+    c.goto("about:blank").await.unwrap();
+    c.goto(link).await.unwrap();
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Puzzle (seed {seed})')"),
+        Duration::from_secs(30),
+    )
+    .await;
+    let again = js(c, "return document.getElementById('g-moves').value;").await;
+    assert_eq!(again, cli["position"]);
+    // A new game leaves the puzzle, and its link.
+    click(c, "#g-new").await;
+    wait_until(c, "location.search === ''", Duration::from_secs(10)).await;
+    // A link whose puzzle cannot be drawn says why, over an empty board to play on.
+    c.goto(&format!("{url}?puzzle&seed=x#gomoku"))
+        .await
+        .unwrap();
+    wait_until(
+        c,
+        &format!("{status}.includes('seed') && {stones} === 0"),
+        Duration::from_secs(10),
+    )
+    .await;
     no_errors(c).await;
 }
 

@@ -307,6 +307,7 @@ async function newGame(moves) {
   stopThinking();
   clearThinking();
   G.puzzle = null;
+  if (location.search) history.replaceState(null, "", location.pathname + location.hash);
   G.pv = [];
   G.hints = [];
   G.review = null;
@@ -341,9 +342,10 @@ async function newGame(moves) {
  * A puzzle by fours, of the size, rule and length chosen: its position as a new game, with
  * the player on the side that wins.
  */
-async function newPuzzle() {
+async function newPuzzle(seed) {
   if (G.thinking) return;
   const q = new URLSearchParams({ size: $("g-size").value, rule: $("g-rule").value, moves: $("g-puzzle-moves").value });
+  if (seed) q.set("seed", seed);
   G.message = "Drawing a puzzle…";
   showGomokuStatus();
   try {
@@ -351,8 +353,13 @@ async function newPuzzle() {
     $("g-color").value = p.to_move;
     await newGame(p.moves);
     G.puzzle = { ...p, start: G.game.moves.length, said: "" };
+    // The address names the puzzle, a link that opens it again.
+    q.set("seed", p.seed);
+    history.replaceState(null, "", `?puzzle&${q}#gomoku`);
     drawBoard();
   } catch (e) {
+    // A link's puzzle that cannot be drawn leaves an empty board to play on.
+    if (!G.game) await newGame();
     G.message = e.message;
     showGomokuStatus();
   }
@@ -540,7 +547,7 @@ $("g-board").addEventListener("keydown", (e) => {
   }
 });
 $("g-new").addEventListener("click", () => newGame());
-$("g-puzzle").addEventListener("click", newPuzzle);
+$("g-puzzle").addEventListener("click", () => newPuzzle());
 $("g-solution").addEventListener("click", async () => {
   const g = G.game;
   if (!g || !G.puzzle || G.thinking || g.result) return;
@@ -1652,7 +1659,17 @@ $("c-side").addEventListener("change", newConnectFour);
 // ---------------------------------------------------------------------------------------------
 
 showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "gomoku");
-newGame();
+/** A puzzle's link (`?puzzle&seed=17&moves=4-5&size=15&rule=freestyle`) opens that puzzle. */
+function openLinkedPuzzle() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has("puzzle") || !q.get("seed")) return false;
+  for (const [id, key] of [["g-size", "size"], ["g-rule", "rule"], ["g-puzzle-moves", "moves"]]) {
+    if ([...$(id).options].some((o) => o.value === q.get(key))) $(id).value = q.get(key);
+  }
+  newPuzzle(q.get("seed"));
+  return true;
+}
+if (!openLinkedPuzzle()) newGame();
 explainTree();
 newTicTacToe();
 newConnectFour();
