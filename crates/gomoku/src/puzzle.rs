@@ -143,7 +143,7 @@ pub fn lengths(text: &str, longest: u32) -> Result<RangeInclusive<u32>, String> 
 }
 
 /// `word` with a capital first letter, to start a sentence.
-pub fn capital(word: &str) -> String {
+fn capital(word: &str) -> String {
     let mut c = word.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())

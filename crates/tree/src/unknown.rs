@@ -259,7 +259,7 @@ fn who(tree: &Tree, leaf: NodeId, variable: &str) -> String {
 }
 
 /// `text` with its first letter a capital, to begin a sentence.
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

@@ -10,7 +10,7 @@ use crate::depth_limit::{limit_depth, DepthError};
 use crate::explain::{ExplainError, Settings, View};
 use crate::model::{NodeId, Tree};
 use crate::report::{explain, settings_line, trace_command, unsearched, Explanation};
-use crate::unknown::{case_words, cases, unknown_question, CaseRow};
+use crate::unknown::{capitalised, case_words, cases, unknown_question, CaseRow};
 
 /// What an exercise says besides its tree, in plain text (`>=`, `alpha`, `-inf` are set as
 /// LaTeX's symbols).
@@ -141,7 +141,7 @@ impl Exercise {
         let all = cases(tree, settings, leaf)?;
         let words = case_words(tree, leaf, &all, settings.root, view);
         let mut answer = lines(&notes.answer);
-        let _ = writeln!(answer, "{}", prose(&capital(&words.head)));
+        let _ = writeln!(answer, "{}", prose(&capitalised(&words.head)));
         answer.push_str(&itemize(&words.rows));
         for note in &words.notes {
             let _ = writeln!(answer, "{{\\small ({})}}\\par", breakable(&prose(note)));
@@ -334,13 +334,4 @@ fn itemize(rows: &[CaseRow]) -> String {
 /// LaTeX that may break a line after a comma (a tree's text has no spaces).
 fn breakable(latex: &str) -> String {
     latex.replace(',', ",\\allowbreak{}")
-}
-
-/// A sentence's first letter in capitals.
-fn capital(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
