@@ -30,6 +30,10 @@ pub struct PuzzleArgs {
     /// Print the puzzle and a shortest solution as JSON.
     #[arg(long)]
     json: bool,
+    /// A sheet of N puzzles (1 to 50), from the seed and the seeds after it: the puzzles
+    /// first, then their solutions; with `--json` an array. Asks nothing.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=50))]
+    count: u32,
 }
 
 /// `--moves`: "5" or "4-7".
@@ -53,34 +57,63 @@ struct PuzzleJson {
 
 pub fn run(a: &PuzzleArgs) -> Result<()> {
     let rule = rule_of(a.rule);
-    let seed = a.seed.unwrap_or_else(Puzzle::fresh_seed);
+    let first = a.seed.unwrap_or_else(Puzzle::fresh_seed);
     let (lo, hi) = a.moves;
-    let puzzle = Puzzle::generate(a.size, rule, seed, lo..=hi)?;
-    let mut board = Board::new(a.size, rule)?;
-    for &m in &puzzle.moves {
-        board.place(m);
+    let mut drawn = Vec::new();
+    for k in 0..u64::from(a.count) {
+        let seed = first.wrapping_add(k);
+        let puzzle = Puzzle::generate(a.size, rule, seed, lo..=hi)?;
+        let mut board = Board::new(a.size, rule)?;
+        for &m in &puzzle.moves {
+            board.place(m);
+        }
+        drawn.push((puzzle, board));
     }
-    let side = puzzle.to_move.name();
+    let title = |p: &Puzzle| {
+        format!(
+            "Puzzle (seed {}, {}x{}, {}): {}",
+            p.seed,
+            a.size,
+            a.size,
+            rule.name(),
+            p.task()
+        )
+    };
     if a.json {
-        let j = PuzzleJson {
-            seed,
-            size: a.size,
-            rule: rule.name(),
-            position: board.move_string(),
-            to_move: side,
-            moves_to_win: puzzle.length,
-            solution: board.names(&puzzle.solution),
+        let sheet: Vec<PuzzleJson> = drawn
+            .iter()
+            .map(|(p, board)| PuzzleJson {
+                seed: p.seed,
+                size: a.size,
+                rule: rule.name(),
+                position: board.move_string(),
+                to_move: p.to_move.name(),
+                moves_to_win: p.length,
+                solution: board.names(&p.solution),
+            })
+            .collect();
+        let text = match &sheet[..] {
+            [one] if a.count == 1 => serde_json::to_string_pretty(one)?,
+            all => serde_json::to_string_pretty(all)?,
         };
-        println!("{}", serde_json::to_string_pretty(&j)?);
+        println!("{text}");
         return Ok(());
     }
-    println!(
-        "Puzzle (seed {seed}, {}x{}, {}): {}",
-        a.size,
-        a.size,
-        rule.name(),
-        puzzle.task()
-    );
+    if a.count > 1 {
+        // A sheet: the puzzles, then their solutions, to print apart.
+        for (k, (p, board)) in drawn.iter().enumerate() {
+            println!("{}. {}", k + 1, title(p));
+            print!("{board}");
+            println!("position: {}\n", board.move_string());
+        }
+        println!("Solutions");
+        for (k, (p, board)) in drawn.iter().enumerate() {
+            println!("{}. {}", k + 1, board.names(&p.solution).join(" "));
+        }
+        return Ok(());
+    }
+    let (puzzle, mut board) = drawn.swap_remove(0);
+    println!("{}", title(&puzzle));
     if a.solution {
         print!("{board}");
         println!("position: {}", board.move_string());

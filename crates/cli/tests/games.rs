@@ -457,11 +457,37 @@ fn gomoku_puzzle_is_solved_over_a_pipe() {
             .ends_with(&format!("Five: solved in {n} moves (the fewest: {n}).")),
         "{out}"
     );
+    // A sheet of three: the puzzles of seeds 9, 10 and 11, then their solutions.
+    let sheet: Value = serde_json::from_str(&ok(&[
+        "gomoku", "puzzle", "--seed", "9", "--moves", "3-4", "--count", "3", "--json",
+    ]))
+    .unwrap();
+    for (k, seed) in ["9", "10", "11"].iter().enumerate() {
+        let one: Value = serde_json::from_str(&ok(&[
+            "gomoku", "puzzle", "--seed", seed, "--moves", "3-4", "--json",
+        ]))
+        .unwrap();
+        assert_eq!(sheet[k], one, "seed {seed}");
+    }
+    assert_eq!(sheet.as_array().unwrap().len(), 3);
+    let text = ok(&[
+        "gomoku", "puzzle", "--seed", "9", "--moves", "3-4", "--count", "3",
+    ]);
+    let (puzzles, solutions) = text.split_once("\nSolutions\n").unwrap();
+    assert!(
+        puzzles.starts_with("1. Puzzle (seed 9, 15x15, freestyle): "),
+        "{text}"
+    );
+    assert!(puzzles.contains("\n3. Puzzle (seed 11,"), "{text}");
+    let lines: Vec<&str> = solutions.lines().collect();
+    assert_eq!(lines[0], format!("1. {}", solution.join(" ")));
+    assert_eq!(lines.len(), 3, "{solutions}");
     // Errors.
     let e = fails(&["gomoku", "puzzle", "--moves", "1-3"]);
     assert!(e.contains("a range (4-7) from 2 to 15, not '1-3'"), "{e}");
     assert!(fails(&["gomoku", "puzzle", "--moves", "x"]).contains("not 'x'"));
     assert!(fails(&["gomoku", "puzzle", "--rule", "caro"]).contains("not caro"));
+    assert!(fails(&["gomoku", "puzzle", "--count", "0"]).contains("--count"));
 }
 
 /// `gomoku review` marks the moves that give the game away. White answers Black's row on 8
