@@ -1,7 +1,7 @@
 //! `alphabeta gomoku puzzle`: a position where the side to move wins by fours, solved in the
 //! terminal a move at a time (each a four, the engine blocking), or printed with a solution.
 
-use alphabeta_gomoku::{judge, shortest_win, Board, Judgement, Puzzle, MAX_PUZZLE_MOVES};
+use alphabeta_gomoku::{judge, shortest_win, Board, Color, Judgement, Puzzle, MAX_PUZZLE_MOVES};
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
@@ -20,6 +20,10 @@ pub struct PuzzleArgs {
     /// (2 to 15).
     #[arg(long, default_value = "4-6", value_parser = lengths)]
     moves: (u32, u32),
+    /// The side that wins, and that you play; either if left out (Black's wins arise more
+    /// often: it moves first).
+    #[arg(long, value_enum)]
+    side: Option<Side>,
     /// The seed the puzzle is drawn from (the same seed, the same puzzle); a fresh one if
     /// left out.
     #[arg(long)]
@@ -34,6 +38,12 @@ pub struct PuzzleArgs {
     /// first, then their solutions; with `--json` an array. Asks nothing.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=50))]
     count: u32,
+}
+
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum Side {
+    Black,
+    White,
 }
 
 /// `--moves`: "5" or "4-7".
@@ -62,7 +72,11 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
     let mut drawn = Vec::new();
     for k in 0..u64::from(a.count) {
         let seed = first.wrapping_add(k);
-        let puzzle = Puzzle::generate(a.size, rule, seed, lo..=hi)?;
+        let winner = a.side.map(|s| match s {
+            Side::Black => Color::Black,
+            Side::White => Color::White,
+        });
+        let puzzle = Puzzle::generate_by(a.size, rule, seed, lo..=hi, winner, None)?;
         let mut board = Board::new(a.size, rule)?;
         for &m in &puzzle.moves {
             board.place(m);

@@ -713,6 +713,8 @@ async fn puzzle(c: &Client, url: &str) {
     wait_until(c, &format!("{stones} === 0"), Duration::from_secs(10)).await;
     set_value(c, "g-time", "0.5").await;
     set_value(c, "g-puzzle-moves", "4-5").await;
+    // A puzzle for White: the rarer side, asked for.
+    set_value(c, "g-puzzle-side", "white").await;
     click(c, "#g-puzzle").await;
     wait_until(
         c,
@@ -724,12 +726,13 @@ async fn puzzle(c: &Client, url: &str) {
     let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
     let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
         .args([
-            "gomoku", "puzzle", "--moves", "4-5", "--json", "--seed", seed,
+            "gomoku", "puzzle", "--moves", "4-5", "--side", "white", "--json", "--seed", seed,
         ])
         .output()
         .unwrap();
     assert!(cli.status.success());
     let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(cli["to_move"], "white");
     let moves = js(c, "return document.getElementById('g-moves').value;").await;
     assert_eq!(
         moves, cli["position"],

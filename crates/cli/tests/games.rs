@@ -482,6 +482,15 @@ fn gomoku_puzzle_is_solved_over_a_pipe() {
     let lines: Vec<&str> = solutions.lines().collect();
     assert_eq!(lines[0], format!("1. {}", solution.join(" ")));
     assert_eq!(lines.len(), 3, "{solutions}");
+    // White's puzzle, asked for.
+    let white: Value = serde_json::from_str(&ok(&[
+        "gomoku", "puzzle", "--seed", "9", "--side", "white", "--moves", "4", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (&white["to_move"], &white["moves_to_win"]),
+        (&json!("white"), &json!(4))
+    );
     // Errors.
     let e = fails(&["gomoku", "puzzle", "--moves", "1-3"]);
     assert!(e.contains("a range (4-7) from 2 to 15, not '1-3'"), "{e}");

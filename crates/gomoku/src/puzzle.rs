@@ -175,16 +175,19 @@ impl Puzzle {
         seed: u64,
         length: RangeInclusive<u32>,
     ) -> Result<Puzzle, PuzzleError> {
-        Self::generate_by(size, rule, seed, length, None)
+        Self::generate_by(size, rule, seed, length, None, None)
     }
 
-    /// [`generate`](Self::generate), given up at `deadline` if one is given (a server's
-    /// bound on a request: long wins are rare, and a search for one may take many seconds).
+    /// [`generate`](Self::generate) with the winner's colour, if one is asked (Black's wins
+    /// arise more often in the games: it moves first), given up at `deadline` if one is
+    /// given (a server's bound on a request: long wins are rare, and a search for one may
+    /// take many seconds).
     pub fn generate_by(
         size: u32,
         rule: Rule,
         seed: u64,
         length: RangeInclusive<u32>,
+        winner: Option<Color>,
         deadline: Option<Instant>,
     ) -> Result<Puzzle, PuzzleError> {
         let (lo, hi) = (*length.start(), *length.end());
@@ -212,7 +215,8 @@ impl Puzzle {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(PuzzleError::TimedOut(lo, hi));
                 }
-                if let Some((n, line)) = puzzle_at(&mut b, hi) {
+                let theirs = winner.is_some_and(|w| w != b.to_move());
+                if let Some((n, line)) = (!theirs).then(|| puzzle_at(&mut b, hi)).flatten() {
                     if n >= lo {
                         return Ok(Puzzle {
                             seed,
@@ -314,7 +318,7 @@ mod tests {
         let caro = Rule::from_name("caro").unwrap();
         assert_eq!(Puzzle::generate(15, caro, 1, 3..=5), Err(PuzzleError::Rule));
         let now = Some(Instant::now());
-        let late = Puzzle::generate_by(15, Rule::Freestyle, 1, 3..=5, now);
+        let late = Puzzle::generate_by(15, Rule::Freestyle, 1, 3..=5, None, now);
         assert_eq!(late, Err(PuzzleError::TimedOut(3, 5)));
     }
 }

@@ -124,6 +124,23 @@ fn a_puzzle_is_won_by_fours_in_its_number_of_moves_and_no_fewer() {
     }
 }
 
+/// A puzzle for White, asked for, is White's to win, in its number of moves and no fewer.
+#[test]
+fn a_puzzle_for_the_side_asked() {
+    for seed in 1..=3 {
+        let white = Some(Color::White);
+        let p = Puzzle::generate_by(15, Rule::Freestyle, seed, 3..=4, white, None).unwrap();
+        assert_eq!(p.to_move, Color::White);
+        let mut b = position(15, Rule::Freestyle, &p);
+        assert_eq!(b.to_move(), Color::White);
+        assert!(wins_within(&mut b, p.length), "seed {seed}: {p:?}");
+        assert!(
+            !wins_within(&mut b, p.length - 1),
+            "seed {seed}: a shorter win"
+        );
+    }
+}
+
 #[test]
 fn every_cell_is_judged_as_the_rules_say() {
     let (mut fours, mut lets_go) = (0, 0);

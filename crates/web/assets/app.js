@@ -345,6 +345,7 @@ async function newGame(moves) {
 async function newPuzzle(seed) {
   if (G.thinking) return;
   const q = new URLSearchParams({ size: $("g-size").value, rule: $("g-rule").value, moves: $("g-puzzle-moves").value });
+  if ($("g-puzzle-side").value) q.set("side", $("g-puzzle-side").value);
   if (seed) q.set("seed", seed);
   G.message = "Drawing a puzzle…";
   showGomokuStatus();
@@ -1663,7 +1664,7 @@ showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "gomoku
 function openLinkedPuzzle() {
   const q = new URLSearchParams(location.search);
   if (!q.has("puzzle") || !q.get("seed")) return false;
-  for (const [id, key] of [["g-size", "size"], ["g-rule", "rule"], ["g-puzzle-moves", "moves"]]) {
+  for (const [id, key] of [["g-size", "size"], ["g-rule", "rule"], ["g-puzzle-moves", "moves"], ["g-puzzle-side", "side"]]) {
     if ([...$(id).options].some((o) => o.value === q.get(key))) $(id).value = q.get(key);
   }
   newPuzzle(q.get("seed"));

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use alphabeta_gomoku::{
-    judge, lengths, shortest_win, Board, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES,
+    judge, lengths, shortest_win, Board, Color, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES,
 };
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -38,6 +38,8 @@ pub struct PuzzleQuery {
     /// The win's length at the fewest, the five included: `5` or `4-7`.
     moves: Option<String>,
     seed: Option<u64>,
+    /// The side that wins: `black` or `white`; either if left out.
+    side: Option<String>,
 }
 
 /// A puzzle, without its solution (the page asks for that separately, when asked to).
@@ -68,10 +70,20 @@ pub async fn puzzle(
     let moves = lengths(q.moves.as_deref().unwrap_or("4-6"), LONGEST).map_err(ApiError::bad)?;
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
+    let winner = match q.side.as_deref() {
+        None | Some("either") => None,
+        Some("black") => Some(Color::Black),
+        Some("white") => Some(Color::White),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "side must be black, white or either, not '{other}'"
+            )))
+        }
+    };
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
     let drawn = blocking(&app, move || {
-        Puzzle::generate_by(size, rule, seed, moves, Some(deadline))
+        Puzzle::generate_by(size, rule, seed, moves, winner, Some(deadline))
     })
     .await?
     .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;

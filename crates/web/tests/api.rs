@@ -1253,11 +1253,23 @@ async fn a_puzzle_by_fours_is_judged_move_by_move() {
         ("rule=go", 400, "not 'go'"),
         ("size=40", 400, "5 to 22"),
         ("colour=red", 400, "colour"),
+        ("side=red", 400, "not 'red'"),
     ] {
         let (s, v) = get(&c, &format!("{base}/api/gomoku/puzzle?{query}")).await;
         assert_eq!(s.as_u16(), status, "{query}: {v}");
         assert!(error_of(&v).contains(says), "{query}: {v}");
     }
+    // White's puzzle, asked for.
+    let (s, w) = get(
+        &c,
+        &format!("{base}/api/gomoku/puzzle?moves=3&side=white&seed=2"),
+    )
+    .await;
+    assert_eq!(s, 200, "{w}");
+    assert_eq!(
+        (&w["to_move"], &w["moves_to_win"]),
+        (&json!("white"), &json!(3))
+    );
     // A server that gives a request a tenth of a second gives up a rare long win in time.
     let hasty = start(Limits {
         max_think: Duration::from_millis(100),
