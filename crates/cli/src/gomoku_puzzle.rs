@@ -1,7 +1,12 @@
 //! `alphabeta gomoku puzzle`: a position where the side to move wins by fours, solved in the
-//! terminal a move at a time (each a four, the engine blocking), or printed with a solution.
+//! terminal a move at a time (each a four, the forced block played for the other side), or printed
+//! with a solution.
 
-use alphabeta_gomoku::{judge, shortest_win, Board, Color, Judgement, Puzzle, MAX_PUZZLE_MOVES};
+use std::ops::RangeInclusive;
+
+use alphabeta_gomoku::{
+    judge, lengths, shortest_win, Board, Color, Judgement, Puzzle, MAX_PUZZLE_MOVES,
+};
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
@@ -18,8 +23,8 @@ pub struct PuzzleArgs {
     rule: RuleArg,
     /// How many moves the win takes at the fewest, the five included: N, or a range N-M
     /// (2 to 15).
-    #[arg(long, default_value = "4-6", value_parser = lengths)]
-    moves: (u32, u32),
+    #[arg(long, default_value = "4-6", value_parser = |s: &str| lengths(s, MAX_PUZZLE_MOVES))]
+    moves: RangeInclusive<u32>,
     /// The side that wins, and that you play; either if left out (Black's wins arise more
     /// often: it moves first).
     #[arg(long, value_enum)]
@@ -46,11 +51,6 @@ enum Side {
     White,
 }
 
-/// `--moves`: "5" or "4-7".
-fn lengths(s: &str) -> Result<(u32, u32), String> {
-    alphabeta_gomoku::lengths(s, MAX_PUZZLE_MOVES).map(|r| (*r.start(), *r.end()))
-}
-
 #[derive(Serialize)]
 struct PuzzleJson {
     seed: u64,
@@ -68,7 +68,6 @@ struct PuzzleJson {
 pub fn run(a: &PuzzleArgs) -> Result<()> {
     let rule = rule_of(a.rule);
     let first = a.seed.unwrap_or_else(Puzzle::fresh_seed);
-    let (lo, hi) = a.moves;
     let mut drawn = Vec::new();
     for k in 0..u64::from(a.count) {
         let seed = first.wrapping_add(k);
@@ -76,7 +75,7 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
             Side::Black => Color::Black,
             Side::White => Color::White,
         });
-        let puzzle = Puzzle::generate_by(a.size, rule, seed, lo..=hi, winner, None)?;
+        let puzzle = Puzzle::generate_by(a.size, rule, seed, a.moves.clone(), winner, None)?;
         let mut board = Board::new(a.size, rule)?;
         for &m in &puzzle.moves {
             board.place(m);
