@@ -1,12 +1,8 @@
-//! `alphabeta gomoku puzzle`: a position where the side to move wins by fours, solved in the
-//! terminal a move at a time (each a four, the forced block played for the other side), or printed
-//! with a solution.
+//! `alphabeta gomoku puzzle`: a position where the side to move wins by fours (or by threats),
+//! solved in the terminal a move at a time (each a four or a three, the other side's answer
+//! played for it), or printed with a solution.
 
-use std::ops::RangeInclusive;
-
-use alphabeta_gomoku::{
-    judge, lengths, shortest_win, Board, Color, Judgement, Puzzle, MAX_PUZZLE_MOVES,
-};
+use alphabeta_gomoku::{judge, lengths, Board, Color, Judgement, Kind, Puzzle};
 use anyhow::{bail, Result};
 use clap::Args;
 use serde::Serialize;
@@ -21,10 +17,14 @@ pub struct PuzzleArgs {
     /// Which lines win (puzzles come in freestyle, standard and renju).
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
+    /// What the moves may be: fours only (each block forced), or threats (fours and open
+    /// threes, which the other side may answer in several ways).
+    #[arg(long, value_enum, default_value_t = By::Fours)]
+    by: By,
     /// How many moves the win takes at the fewest, the five included: N, or a range N-M
-    /// (2 to 15).
-    #[arg(long, default_value = "4-6", value_parser = |s: &str| lengths(s, MAX_PUZZLE_MOVES))]
-    moves: RangeInclusive<u32>,
+    /// (by fours 2 to 15, by default 4-6; by threats 3 to 7, by default 3-5).
+    #[arg(long)]
+    moves: Option<String>,
     /// The side that wins, and that you play; either if left out (Black's wins arise more
     /// often: it moves first).
     #[arg(long, value_enum)]
@@ -46,6 +46,12 @@ pub struct PuzzleArgs {
 }
 
 #[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum By {
+    Fours,
+    Threats,
+}
+
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
 enum Side {
     Black,
     White,
@@ -54,6 +60,8 @@ enum Side {
 #[derive(Serialize)]
 struct PuzzleJson {
     seed: u64,
+    /// `fours` or `threats`.
+    by: &'static str,
     size: u32,
     rule: &'static str,
     /// The position, as `gomoku play --from` and the page take it.
@@ -61,12 +69,19 @@ struct PuzzleJson {
     to_move: &'static str,
     /// The winner's moves at the fewest, the five included.
     moves_to_win: u32,
-    /// One shortest win, the defender's blocks between.
+    /// One shortest win, the defender's answers between.
     solution: Vec<String>,
 }
 
 pub fn run(a: &PuzzleArgs) -> Result<()> {
     let rule = rule_of(a.rule);
+    let kind = match a.by {
+        By::Fours => Kind::Fours,
+        By::Threats => Kind::Threats,
+    };
+    let default = if kind == Kind::Fours { "4-6" } else { "3-5" };
+    let moves = lengths(a.moves.as_deref().unwrap_or(default), *kind.lengths().end())
+        .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
     let first = a.seed.unwrap_or_else(Puzzle::fresh_seed);
     let mut drawn = Vec::new();
     for k in 0..u64::from(a.count) {
@@ -75,7 +90,7 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
             Side::Black => Color::Black,
             Side::White => Color::White,
         });
-        let puzzle = Puzzle::generate_by(a.size, rule, seed, a.moves.clone(), winner, None)?;
+        let puzzle = Puzzle::generate_by(a.size, rule, kind, seed, moves.clone(), winner, None)?;
         let mut board = Board::new(a.size, rule)?;
         for &m in &puzzle.moves {
             board.place(m);
@@ -97,6 +112,7 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
             .iter()
             .map(|(p, board)| PuzzleJson {
                 seed: p.seed,
+                by: kind.name(),
                 size: a.size,
                 rule: rule.name(),
                 position: board.move_string(),
@@ -134,12 +150,13 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
         return Ok(());
     }
     println!("Type a move (h8), 'solution' to see one, or 'quit'.");
-    solve(&mut board, puzzle.length)
+    solve(&mut board, kind, puzzle.length)
 }
 
-/// Asks for the solver's moves until the five, judging each: a four that keeps the win is
-/// played with its block, anything else is explained and asked again.
-fn solve(board: &mut Board, fewest: u32) -> Result<()> {
+/// Asks for the solver's moves until the five, judging each: a four (or a three) that keeps
+/// the win is played with the other side's answer, anything else is explained and asked
+/// again. A block of the other side's four is not counted, as the puzzle's length does not.
+fn solve(board: &mut Board, kind: Kind, fewest: u32) -> Result<()> {
     let mut prompt = crate::terminal::Prompt::new();
     let me = board.to_move();
     let mut played = 0;
@@ -149,13 +166,13 @@ fn solve(board: &mut Board, fewest: u32) -> Result<()> {
             return Ok(());
         };
         if answer == "solution" {
-            match shortest_win(board, MAX_PUZZLE_MOVES) {
+            match kind.shortest_win(board, *kind.lengths().end()) {
                 Some((n, line)) => println!(
                     "a win in {n} move{}: {}",
                     crate::plural(n.into()),
                     board.names(&line).join(" ")
                 ),
-                None => bail!("no win by fours is left: this is a bug"),
+                None => bail!("no win by {} is left: this is a bug", kind.name()),
             }
             continue;
         }
@@ -166,11 +183,12 @@ fn solve(board: &mut Board, fewest: u32) -> Result<()> {
                 continue;
             }
         };
-        match judge(board, cell) {
+        let counts = u64::from(board.first_five_cell(me.other()).is_none());
+        match judge(board, cell, kind) {
             Err(e) => println!("{e}"),
             Ok(Judgement::Five) => {
                 board.place(cell);
-                played += 1;
+                played += counts;
                 print!("\n{board}");
                 println!(
                     "Five: solved in {played} move{} (the fewest: {fewest}).",
@@ -183,12 +201,13 @@ fn solve(board: &mut Board, fewest: u32) -> Result<()> {
                 let reply = match j {
                     Judgement::Four { block, .. } => Some(block),
                     Judgement::Unblockable { reply, .. } => Some(reply),
+                    Judgement::Threat { reply, .. } => Some(reply),
                     _ => None,
                 };
                 if let Some(reply) = reply {
                     board.place(cell);
                     board.place(reply);
-                    played += 1;
+                    played += counts;
                 }
             }
         }

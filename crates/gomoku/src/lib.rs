@@ -63,9 +63,12 @@ pub use game::MAX_MOVES;
 pub use level::{Level, NoSuchLevel};
 pub use patterns::{Pattern, PATTERNS};
 pub use psq::{read_psq, write_psq, PsqError};
-pub use puzzle::{judge, lengths, shortest_win, Judgement, Puzzle, PuzzleError, MAX_PUZZLE_MOVES};
+pub use puzzle::{
+    judge, lengths, shortest_win, Judgement, Kind, Puzzle, PuzzleError, MAX_PUZZLE_MOVES,
+    MAX_THREAT_MOVES,
+};
 pub use renju::Foul;
 pub use review::{review, review_sgf, whole_points, MoveReport, MoveReview, Summary, Verdict};
 pub use sgf::{read_sgf, SgfError, SgfGame, SgfNote};
 pub use vcf::VcfSearch;
-pub use vct::VctSearch;
+pub use vct::{Threat, VctSearch};

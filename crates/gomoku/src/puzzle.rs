@@ -1,7 +1,10 @@
-//! Puzzles by fours: positions from games where the side to move wins by continuous fours
-//! (a VCF), to be solved a move at a time. Every move of the solver's side must be a four,
-//! the defender's block is forced, and the last move makes five. Any four that keeps the
-//! win is right, not only the line the solver found first.
+//! Puzzles: positions from games where the side to move wins by continuous fours (a VCF)
+//! or by continuous threats (a VCT: fours and open threes), to be solved a move at a time.
+//! By fours, every move of the solver's side must be a four, the defender's block is forced,
+//! and the last move makes five. By threats, a move may be an open three too, which the
+//! defender answers as it likes (the judge picks its most stubborn defence), and the win
+//! must need a three: a position won by fours alone is a puzzle by fours. Any move that
+//! keeps the win is right, not only the line the solver found first.
 //!
 //! The positions come from games the engine plays against itself at a [`Level`] below full
 //! strength, from a seed: the position just before a side could start such a win, so they
@@ -16,9 +19,19 @@ use crate::board::{Board, BoardError, Color, Rule};
 use crate::engine::{Engine, Limit};
 use crate::level::Level;
 use crate::vcf::{fives_through, VcfSearch};
+use crate::vct::{Threat, VctSearch};
 
-/// The most moves a puzzle's win may take (fours and the five).
+/// The most moves a puzzle's win by fours may take (fours and the five).
 pub const MAX_PUZZLE_MOVES: u32 = 15;
+/// The most moves a puzzle's win by threats may take (threes, fours and the five): a proof
+/// against every defence grows fast with the length.
+pub const MAX_THREAT_MOVES: u32 = 7;
+/// Nodes a proof by threats may search for one defence while judging a move or finding
+/// the shortest win.
+const THREAT_PROOF_NODES: u64 = 1_000_000;
+/// Nodes a proof by threats may search at each position of a game drawing a puzzle: most
+/// positions have no such win, and the rare win that takes more is passed over.
+const THREAT_DRAW_NODES: u64 = 100_000;
 /// Nodes a proof by fours may search while judging a move or finding the shortest win:
 /// far more than a puzzle's position needs (they are proven in thousands).
 const PROOF_NODES: u64 = 2_000_000;
@@ -30,19 +43,66 @@ const LONGEST_GAME: usize = 90;
 /// yet plays shapes, not random stones.
 const LEVEL: u8 = 2;
 
-/// A position where the side to move wins by fours.
+/// What a puzzle's moves may be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    /// Fours only, each block forced: a VCF.
+    #[default]
+    Fours,
+    /// Fours and open threes: a VCT.
+    Threats,
+}
+
+impl Kind {
+    /// `fours` or `threats`, as the command line and the API name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Fours => "fours",
+            Kind::Threats => "threats",
+        }
+    }
+
+    /// The kind of that name.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        [Kind::Fours, Kind::Threats]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+
+    /// The fewest and the most moves a win of this kind may take in a puzzle (a win by
+    /// threats needs a three, so three moves at least: the double three, the open four,
+    /// the five).
+    pub fn lengths(self) -> RangeInclusive<u32> {
+        match self {
+            Kind::Fours => 2..=MAX_PUZZLE_MOVES,
+            Kind::Threats => 3..=MAX_THREAT_MOVES,
+        }
+    }
+
+    /// The side to move's shortest win of this kind of at most `most` moves, and its line.
+    pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+        match self {
+            Kind::Fours => shortest_win(b, most),
+            Kind::Threats => VctSearch::new(0, THREAT_PROOF_NODES).shortest(b, most),
+        }
+    }
+}
+
+/// A position where the side to move wins by fours, or by threats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The seed it was drawn from.
     pub seed: u64,
+    /// Fours only, or threes too.
+    pub kind: Kind,
     /// The position: the moves played, Black first.
     pub moves: Vec<u16>,
     /// The side to move, who wins.
     pub to_move: Color,
-    /// The winner's moves in the shortest win: its fours and the five.
+    /// The winner's moves in the shortest win: its fours (and threes) and the five.
     pub length: u32,
-    /// One shortest win: the winner's and the defender's moves alternating, ending with the
-    /// five.
+    /// One shortest win: the winner's and the defender's moves alternating (against a
+    /// three, one of the defences), ending with the five.
     pub solution: Vec<u16>,
 }
 
@@ -53,8 +113,11 @@ pub enum PuzzleError {
     #[error("puzzles by fours come in the freestyle, standard and renju rules, not caro")]
     Rule,
     /// The lengths asked for are out of range.
-    #[error("a puzzle's win takes 2 to {MAX_PUZZLE_MOVES} moves; {0} to {1} asked")]
-    Length(u32, u32),
+    #[error(
+        "a puzzle's win by {} takes {} to {} moves; {} to {} asked",
+        .0.name(), .0.lengths().start(), .0.lengths().end(), .1, .2
+    )]
+    Length(Kind, u32, u32),
     /// The time given ran out before such a position arose.
     #[error("no win of {0} to {1} moves arose in the time given; try fewer moves")]
     TimedOut(u32, u32),
@@ -84,6 +147,14 @@ pub enum Judgement {
     Ignores { five: u16 },
     /// Not a four: the defender would be free to play anywhere.
     NotFour,
+    /// By threats: a three (or a block that leaves one standing) that keeps the win: the
+    /// defender's most stubborn answer is `reply`, after which the win takes `left` more
+    /// moves at the fewest.
+    Threat { reply: u16, left: u32 },
+    /// By threats: a four or a three, but after the defender's `reply` no win is found.
+    Refuted { reply: u16 },
+    /// By threats: neither a four nor a three.
+    NotThreat,
 }
 
 impl Judgement {
@@ -118,6 +189,20 @@ impl Judgement {
             Judgement::NotFour => {
                 format!("{name} is not a four: {other} would be free to play anywhere. Try a four.")
             }
+            Judgement::Threat { reply, left } => format!(
+                "{name}: a threat; {other} answers at {}. {left} more move{} to win.",
+                b.name(*reply),
+                if *left == 1 { "" } else { "s" }
+            ),
+            Judgement::Refuted { reply } => format!(
+                "{name} is a threat, but {other} answers at {} and no forced win is left: try \
+                 another.",
+                b.name(*reply)
+            ),
+            Judgement::NotThreat => format!(
+                "{name} is neither a four nor an open three: {other} would be free to play \
+                 anywhere. Try a threat."
+            ),
         }
     }
 }
@@ -158,16 +243,24 @@ impl Puzzle {
 
     /// What it asks, in words, for the terminal and the page alike.
     pub fn task(&self) -> String {
-        format!(
-            "{} to move wins in {} moves by fours. Each move must be a four, which the other \
-             side must block; the last makes five.",
-            capital(self.to_move.name()),
-            self.length
-        )
+        let side = capital(self.to_move.name());
+        match self.kind {
+            Kind::Fours => format!(
+                "{side} to move wins in {} moves by fours. Each move must be a four, which the \
+                 other side must block; the last makes five.",
+                self.length
+            ),
+            Kind::Threats => format!(
+                "{side} to move wins in {} moves by threats. Each move must be a four or an open \
+                 three, which the other side answers as it can (a block of its four does not \
+                 count); the last makes five.",
+                self.length
+            ),
+        }
     }
 
-    /// A puzzle of `size` and `rule` whose win takes a number of moves in `length`, from
-    /// `seed`: the same seed, the same puzzle. Games at a low level are played from the
+    /// A puzzle by fours of `size` and `rule` whose win takes a number of moves in `length`,
+    /// from `seed`: the same seed, the same puzzle. Games at a low level are played from the
     /// centre until one reaches such a position with neither side already holding a four.
     pub fn generate(
         size: u32,
@@ -175,16 +268,17 @@ impl Puzzle {
         seed: u64,
         length: RangeInclusive<u32>,
     ) -> Result<Puzzle, PuzzleError> {
-        Self::generate_by(size, rule, seed, length, None, None)
+        Self::generate_by(size, rule, Kind::Fours, seed, length, None, None)
     }
 
-    /// [`generate`](Self::generate) with the winner's colour, if one is asked (Black's wins
-    /// arise more often in the games: it moves first), given up at `deadline` if one is
-    /// given (a server's bound on a request: long wins are rare, and a search for one may
-    /// take many seconds).
+    /// [`generate`](Self::generate) of either kind, with the winner's colour, if one is
+    /// asked (Black's wins arise more often in the games: it moves first), given up at
+    /// `deadline` if one is given (a server's bound on a request: long wins are rare, and a
+    /// search for one may take many seconds).
     pub fn generate_by(
         size: u32,
         rule: Rule,
+        kind: Kind,
         seed: u64,
         length: RangeInclusive<u32>,
         winner: Option<Color>,
@@ -194,8 +288,8 @@ impl Puzzle {
         if rule.caro() {
             return Err(PuzzleError::Rule);
         }
-        if lo < 2 || hi > MAX_PUZZLE_MOVES || lo > hi {
-            return Err(PuzzleError::Length(lo, hi));
+        if lo < *kind.lengths().start() || hi > *kind.lengths().end() || lo > hi {
+            return Err(PuzzleError::Length(kind, lo, hi));
         }
         let board = Board::new(size, rule)?;
         let mut engine = Engine::new(4);
@@ -216,10 +310,11 @@ impl Puzzle {
                     return Err(PuzzleError::TimedOut(lo, hi));
                 }
                 let theirs = winner.is_some_and(|w| w != b.to_move());
-                if let Some((n, line)) = (!theirs).then(|| puzzle_at(&mut b, hi)).flatten() {
+                if let Some((n, line)) = (!theirs).then(|| puzzle_at(&mut b, kind, hi)).flatten() {
                     if n >= lo {
                         return Ok(Puzzle {
                             seed,
+                            kind,
                             moves: b.history().to_vec(),
                             to_move: b.to_move(),
                             length: n,
@@ -237,14 +332,26 @@ impl Puzzle {
     }
 }
 
-/// The shortest win by fours for the side to move of at most `most` moves, with its line,
-/// where neither side holds a four yet (a puzzle's starting position).
-fn puzzle_at(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+/// The shortest win of `kind` for the side to move of at most `most` moves, with its line,
+/// where neither side holds a four yet (a puzzle's starting position); by threats, where
+/// there is no win by fours alone.
+fn puzzle_at(b: &mut Board, kind: Kind, most: u32) -> Option<(u32, Vec<u16>)> {
     let me = b.to_move();
     if b.first_five_cell(me).is_some() || b.first_five_cell(me.other()).is_some() {
         return None;
     }
-    shortest_win(b, most)
+    match kind {
+        Kind::Fours => shortest_win(b, most),
+        Kind::Threats => {
+            let mut vct = VctSearch::new(0, THREAT_DRAW_NODES);
+            // A quick look first: most positions have no win by threats at all.
+            vct.shortest(b, most)?;
+            if shortest_win(b, MAX_PUZZLE_MOVES).is_some() {
+                return None;
+            }
+            kind.shortest_win(b, most)
+        }
+    }
 }
 
 /// The side to move's shortest win by fours of at most `most` moves (the five included),
@@ -264,10 +371,10 @@ pub fn shortest_win(b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         .or(Some((found, line)))
 }
 
-/// What the side to move's `cell` does in a puzzle: five, a four that keeps the win or lets
-/// it go, or no four at all. The board is left as it was. Errors: a cell taken, off the
-/// board, forbidden to Black, or a game already over.
-pub fn judge(b: &mut Board, cell: u16) -> Result<Judgement, BoardError> {
+/// What the side to move's `cell` does in a puzzle of `kind`: five, a four (or by threats
+/// a three) that keeps the win or lets it go, or no threat at all. The board is left as it
+/// was. Errors: a cell taken, off the board, forbidden to Black, or a game already over.
+pub fn judge(b: &mut Board, cell: u16, kind: Kind) -> Result<Judgement, BoardError> {
     let me = b.to_move();
     let threat = b.first_five_cell(me.other());
     b.try_play(cell)?;
@@ -277,9 +384,7 @@ pub fn judge(b: &mut Board, cell: u16) -> Result<Judgement, BoardError> {
         Judgement::Ignores { five }
     } else {
         let (fives, n) = fives_through(b, cell, me);
-        if n == 0 {
-            Judgement::NotFour
-        } else {
+        if n > 0 {
             // The defender blocks (one of two fives, if there are two: the other is left).
             let block = fives[0];
             match b.any_allowed_move() {
@@ -288,18 +393,55 @@ pub fn judge(b: &mut Board, cell: u16) -> Result<Judgement, BoardError> {
                 }
                 _ => {
                     b.place(block);
-                    let win = shortest_win(b, MAX_PUZZLE_MOVES);
+                    let win = kind.shortest_win(b, *kind.lengths().end());
                     b.remove_last();
-                    match win {
-                        Some((left, _)) => Judgement::Four { block, left },
-                        None => Judgement::LetsGo { block },
+                    match (win, kind) {
+                        (Some((left, _)), _) => Judgement::Four { block, left },
+                        (None, Kind::Fours) => Judgement::LetsGo { block },
+                        (None, Kind::Threats) => Judgement::Refuted { reply: block },
                     }
                 }
             }
+        } else if kind == Kind::Fours {
+            Judgement::NotFour
+        } else {
+            judge_threat(b)
         }
     };
     b.remove_last();
     Ok(verdict)
+}
+
+/// By threats, the defender to move after a move that is no four: its most stubborn
+/// defence, or one after which no win is found.
+fn judge_threat(b: &mut Board) -> Judgement {
+    let mut replies = Vec::new();
+    let mut vct = VctSearch::new(0, THREAT_PROOF_NODES);
+    match vct.threat(b, &mut replies) {
+        Threat::Quiet => Judgement::NotThreat,
+        Threat::Answered => Judgement::Ignores {
+            five: b.first_five_cell(b.to_move()).unwrap_or_default(),
+        },
+        Threat::Unstoppable { .. } | Threat::Defend => {
+            let mut best: Option<(u16, u32)> = None;
+            for &reply in &replies {
+                b.place(reply);
+                let win = vct.shortest(b, MAX_THREAT_MOVES);
+                b.remove_last();
+                match win {
+                    None => return Judgement::Refuted { reply },
+                    Some((left, _)) if best.is_none_or(|(_, most)| left > most) => {
+                        best = Some((reply, left));
+                    }
+                    Some(_) => {}
+                }
+            }
+            match best {
+                Some((reply, left)) => Judgement::Threat { reply, left },
+                None => Judgement::NotThreat,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -309,16 +451,16 @@ mod tests {
     #[test]
     fn lengths_and_rules_out_of_range_are_refused() {
         let r = Puzzle::generate(15, Rule::Freestyle, 1, 1..=3);
-        assert_eq!(r, Err(PuzzleError::Length(1, 3)));
+        assert_eq!(r, Err(PuzzleError::Length(Kind::Fours, 1, 3)));
         let (five, four) = (5, 4);
         let r = Puzzle::generate(15, Rule::Freestyle, 1, five..=four);
-        assert_eq!(r, Err(PuzzleError::Length(5, 4)));
+        assert_eq!(r, Err(PuzzleError::Length(Kind::Fours, 5, 4)));
         let r = Puzzle::generate(15, Rule::Freestyle, 1, 2..=16);
-        assert_eq!(r, Err(PuzzleError::Length(2, 16)));
+        assert_eq!(r, Err(PuzzleError::Length(Kind::Fours, 2, 16)));
         let caro = Rule::from_name("caro").unwrap();
         assert_eq!(Puzzle::generate(15, caro, 1, 3..=5), Err(PuzzleError::Rule));
         let now = Some(Instant::now());
-        let late = Puzzle::generate_by(15, Rule::Freestyle, 1, 3..=5, None, now);
+        let late = Puzzle::generate_by(15, Rule::Freestyle, Kind::Fours, 1, 3..=5, None, now);
         assert_eq!(late, Err(PuzzleError::TimedOut(3, 5)));
     }
 }

@@ -9,7 +9,10 @@
 //!
 //! Each attacker move of a line counts against the depth, fours and threes alike; the forced
 //! blocks of the defender's counter-fours do not. Depths are tried from 1 up, so the shortest
-//! win is found first and a position without threats is given up at once.
+//! win is found first and a position without threats is given up at once. The plain search
+//! checks each attacker node for a VCF of any length at no depth, as any win will do; a
+//! puzzle's search ([`VctSearch::counting_every_move`]) counts those fours too, so that a
+//! win's length is its number of moves.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -21,6 +24,27 @@ use crate::vcf::VcfSearch;
 
 /// The most open-three moves an attacker node tries.
 const MAX_THREES: usize = 8;
+/// The same when every move counts: a puzzle's shortest win should not hide behind a three
+/// left out.
+const MAX_THREES_COUNTED: usize = 16;
+/// Nodes for the VCF check at each attacker node, and the same when every move counts.
+const VCF_NODES: u64 = 200;
+const VCF_NODES_COUNTED: u64 = 5_000;
+
+/// How the side to move stands against the threat the other side just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// It makes five itself (the threat left a four of its own standing).
+    Answered,
+    /// No threat: the last move forced nothing.
+    Quiet,
+    /// A five no one stone stops (two fours, or under renju a block Black may not play): the
+    /// first reply listed is one it may play, and `five` is where a five follows.
+    Unstoppable { five: u16 },
+    /// The replies listed are its defences: the stones that stop the threat, and its own
+    /// fours; or, where nothing stops it (a double three), one block to show the line.
+    Defend,
+}
 
 /// A VCT search with limits on its depth (attacker moves), nodes and time.
 pub struct VctSearch {
@@ -39,6 +63,12 @@ pub struct VctSearch {
     lists: Vec<Vec<u16>>,
     /// Spare lists for the defender's replies and the VCF's lines.
     pool: Vec<Vec<u16>>,
+    /// The VCF at an attacker node counts against the depth (a puzzle's exact lengths).
+    counting: bool,
+    /// The most open threes an attacker node tries.
+    max_threes: usize,
+    /// The depth the last found line was found at.
+    found_depth: u32,
 }
 
 impl VctSearch {
@@ -48,13 +78,25 @@ impl VctSearch {
         VctSearch {
             max_depth,
             budget: Budget::new(node_limit),
-            vcf: VcfSearch::new(12, 200),
+            vcf: VcfSearch::new(12, VCF_NODES),
             nodes: 0,
             failed: HashMap::new(),
             proven: HashMap::new(),
             lists: Vec::new(),
             pool: Vec::new(),
+            counting: false,
+            max_threes: MAX_THREES,
+            found_depth: 0,
         }
+    }
+
+    /// The same search counting every attacker move against the depth, the fours of a VCF
+    /// found at a node included, and trying more threes at each node: slower, but a win's
+    /// depth is its length (for puzzles, which ask for the shortest).
+    pub fn counting_every_move(mut self) -> VctSearch {
+        self.counting = true;
+        self.max_threes = MAX_THREES_COUNTED;
+        self
     }
 
     /// The same search, giving up at `deadline` too.
@@ -89,6 +131,7 @@ impl VctSearch {
         for depth in 1..=self.max_depth {
             line.clear();
             if self.attack(b, depth, &mut line, true) {
+                self.found_depth = depth;
                 return Some(line);
             }
             if self.budget.is_spent() {
@@ -96,6 +139,29 @@ impl VctSearch {
             }
         }
         None
+    }
+
+    /// The side to move's shortest win of at most `most` moves (the five included), and its
+    /// line; `None` if none is found (within the limits). Counts every move (see
+    /// [`counting_every_move`](Self::counting_every_move)), whether built so or not.
+    pub fn shortest(&mut self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+        self.counting = true;
+        self.max_threes = MAX_THREES_COUNTED;
+        self.max_depth = most.checked_sub(1)?;
+        if b.first_five_cell(b.to_move()).is_some() {
+            return self.find(b).map(|line| (1, line));
+        }
+        let line = self.find(b)?;
+        // Depths are tried from 1 up: found at depth d, not at d - 1.
+        let moves = self.found_depth + 1;
+        Some((moves, line))
+    }
+
+    /// How the side to move stands against the other side's last move, and its replies (see
+    /// [`Threat`]) in `replies`: the moves a proof tries, the plain blocks first.
+    pub fn threat(&mut self, b: &mut Board, replies: &mut Vec<u16>) -> Threat {
+        replies.clear();
+        self.replies(b, replies)
     }
 
     /// Would the opponent of the side to move have a VCT if the side to move passed? A quick
@@ -163,6 +229,9 @@ impl VctSearch {
         // A VCF is a VCT, and the only kind left at depth 0.
         let start = line.len();
         let mut vcf_line = self.buffer();
+        if self.counting {
+            self.vcf.set_limits(depth, VCF_NODES_COUNTED);
+        }
         let vcf_won = self.vcf.wins(b, &mut vcf_line);
         self.nodes += self.vcf.nodes;
         if vcf_won {
@@ -198,7 +267,7 @@ impl VctSearch {
         // a proof wrong, only some proofs harder to find; the choice depends on the position
         // alone, so the tables of proven and failed positions stay true.)
         tries[fours..].sort_by_key(|&c| std::cmp::Reverse(threes_made(b, c, me)));
-        tries.truncate(fours + MAX_THREES);
+        tries.truncate(fours + self.max_threes);
         let mut won = false;
         for &c in tries.iter() {
             b.place(c);
@@ -229,18 +298,38 @@ impl VctSearch {
         if self.count_node() {
             return false;
         }
+        let mut replies = self.buffer();
+        let won = match self.replies(b, &mut replies) {
+            Threat::Answered | Threat::Quiet => false,
+            Threat::Unstoppable { five } => {
+                if let Some(&r) = replies.first() {
+                    b.place(r);
+                    line.push(r);
+                    line.extend(b.first_five_cell(b.to_move()).or(Some(five)));
+                    b.remove_last();
+                }
+                true
+            }
+            Threat::Defend => self.every_reply_loses(b, depth, line, keep, &replies),
+        };
+        self.recycle(replies);
+        won
+    }
+
+    /// How the side to move stands against the other side's last move; its replies are
+    /// appended to `replies` (see [`Threat`]).
+    fn replies(&mut self, b: &mut Board, replies: &mut Vec<u16>) -> Threat {
         let me = b.to_move();
         let attacker = me.other();
         if b.first_five_cell(me).is_some() {
             // The attacker left a four of ours standing: we make five.
-            return false;
+            return Threat::Answered;
         }
         let ([block, other], fives) = b.five_cells_upto2(attacker);
         let caro = b.rule().caro();
-        let mut replies = self.buffer();
         if fives >= 1 && caro {
             // Under caro the cells that stop every five: its cell, or the one closing it.
-            b.five_stoppers(attacker, &mut replies);
+            b.five_stoppers(attacker, replies);
         }
         if fives >= 1 && replies.is_empty() && (caro || fives >= 2 || b.forbids(block)) {
             // No one stone stops the fives (two fours; under renju a block forbidden to
@@ -250,22 +339,14 @@ impl VctSearch {
             } else {
                 Some(block)
             };
-            if let Some(r) = reply {
-                b.place(r);
-                line.push(r);
-                line.extend(b.first_five_cell(attacker).or(Some(other)));
-                b.remove_last();
-            }
-            self.recycle(replies);
-            return true;
+            replies.extend(reply);
+            return Threat::Unstoppable { five: other };
         }
         if fives == 1 && !caro {
             replies.push(block);
         } else if fives == 0 {
             if !b.can_make_open_four(attacker) {
-                // No threat: the last attacker move did not force anything.
-                self.recycle(replies);
-                return false;
+                return Threat::Quiet;
             }
             // Whatever stops the open four is a cell where the attacker would make a four
             // (the open-four cells, and the cells at the ends of its line), or under caro
@@ -303,9 +384,12 @@ impl VctSearch {
                     replies.push(c);
                 }
             }
-            // No defence at all (a double three, say): the line still shows one block, a
-            // cell next to a threat (or under renju any move Black may play).
-            if replies.is_empty() && counters.is_empty() {
+            // Nothing stops the threat (a double three, say): one block stands for every
+            // reply but the counter-fours (each loses to an open four and a five), a cell
+            // next to a threat (or under renju any move Black may play). A win counting
+            // every move needs it even beside the counter-fours: one of those may lose
+            // faster, to a block that makes the open four.
+            if replies.is_empty() {
                 match near.first() {
                     Some(&c) => replies.push(c),
                     None => replies.extend(b.any_allowed_move()),
@@ -317,9 +401,7 @@ impl VctSearch {
             self.recycle(far);
             self.recycle(counters);
         }
-        let won = self.every_reply_loses(b, depth, line, keep, &replies);
-        self.recycle(replies);
-        won
+        Threat::Defend
     }
 
     /// Every reply must lose; the line keeps the first reply's continuation only.

@@ -1,10 +1,11 @@
 //! Puzzles by fours, checked against the rules walked out by hand: a brute-force search over
 //! every cell (no pattern tables, no VCF solver) finds the win in the puzzle's number of moves
 //! and none in fewer, the solution is a four after four ending in five, and the judgement of a
-//! move agrees with the same brute force on every empty cell.
+//! move agrees with the same brute force on every empty cell. Puzzles by threats are checked
+//! by a brute force over every cell near the stones for both sides (no threat solver).
 
 use alphabeta_gomoku::{
-    judge, Board, Cell, Color, Judgement, Puzzle, PuzzleError, Rule, DIRECTIONS,
+    judge, Board, Cell, Color, Judgement, Kind, Puzzle, PuzzleError, Rule, DIRECTIONS,
 };
 
 /// The empty cells where `color` would make five, up to four steps from `cell` along its
@@ -129,7 +130,8 @@ fn a_puzzle_is_won_by_fours_in_its_number_of_moves_and_no_fewer() {
 fn a_puzzle_for_the_side_asked() {
     for seed in 1..=3 {
         let white = Some(Color::White);
-        let p = Puzzle::generate_by(15, Rule::Freestyle, seed, 3..=4, white, None).unwrap();
+        let p = Puzzle::generate_by(15, Rule::Freestyle, Kind::Fours, seed, 3..=4, white, None)
+            .unwrap();
         assert_eq!(p.to_move, Color::White);
         let mut b = position(15, Rule::Freestyle, &p);
         assert_eq!(b.to_move(), Color::White);
@@ -150,13 +152,16 @@ fn every_cell_is_judged_as_the_rules_say() {
         let me = b.to_move();
         let empty: Vec<u16> = b.cells().filter(|&c| b.at(c) == Cell::Empty).collect();
         for c in empty {
-            let j = judge(&mut b, c).unwrap();
+            let j = judge(&mut b, c, Kind::Fours).unwrap();
             b.place(c);
             let ours = fives_near(&b, c, me);
             match j {
-                Judgement::Five | Judgement::Ignores { .. } | Judgement::Unblockable { .. } => {
-                    panic!("{}: {j:?}", b.name(c))
-                }
+                Judgement::Five
+                | Judgement::Ignores { .. }
+                | Judgement::Unblockable { .. }
+                | Judgement::Threat { .. }
+                | Judgement::Refuted { .. }
+                | Judgement::NotThreat => panic!("{}: {j:?}", b.name(c)),
                 Judgement::NotFour => assert!(ours.is_empty(), "{}", b.name(c)),
                 Judgement::Four { block, left, .. } => {
                     fours += 1;
@@ -179,7 +184,7 @@ fn every_cell_is_judged_as_the_rules_say() {
             b.remove_last();
         }
         // A taken cell is an error, and the board is left as it was.
-        assert!(judge(&mut b, p.moves[0]).is_err());
+        assert!(judge(&mut b, p.moves[0], Kind::Fours).is_err());
         assert_eq!(b.history(), &p.moves[..]);
     }
     // The solutions' first moves are fours that keep the win; other fours let it go.
@@ -216,7 +221,7 @@ fn under_renju_a_four_whose_block_is_a_foul_wins() {
     let mut b = Board::new(15, Rule::Renju).unwrap();
     b.play_sequence(position).unwrap();
     let (g7, g8) = (b.parse_cell("g7").unwrap(), b.parse_cell("g8").unwrap());
-    match judge(&mut b, g7).unwrap() {
+    match judge(&mut b, g7, Kind::Fours).unwrap() {
         Judgement::Unblockable { block, reply } => {
             assert_eq!(block, g8);
             b.try_play(g7).unwrap();
@@ -229,5 +234,210 @@ fn under_renju_a_four_whose_block_is_a_foul_wins() {
     }
     let mut b = Board::new(15, Rule::Freestyle).unwrap();
     b.play_sequence(position).unwrap();
-    assert_eq!(judge(&mut b, g7), Ok(Judgement::Ignores { five: g8 }));
+    assert_eq!(
+        judge(&mut b, g7, Kind::Fours),
+        Ok(Judgement::Ignores { five: g8 })
+    );
+}
+
+/// The empty cells within two steps of a stone: every move that can matter to a short win
+/// (under freestyle a stone farther off is a pass, and an extra stone never hurts its side).
+fn near(b: &Board) -> Vec<u16> {
+    let n = b.size() as i32;
+    b.cells()
+        .filter(|&c| b.at(c) == Cell::Empty)
+        .filter(|&c| {
+            let (x, y) = b.xy(c);
+            (-2..=2).any(|dx| {
+                (-2..=2).any(|dy| {
+                    let (u, v) = (x as i32 + dx, y as i32 + dy);
+                    (0..n).contains(&u)
+                        && (0..n).contains(&v)
+                        && b.at(b.index(u as u32, v as u32).unwrap()) != Cell::Empty
+                })
+            })
+        })
+        .collect()
+}
+
+/// Whether the side to move has a move near the stones that makes an open four: two cells
+/// on one line where it would then make five.
+fn open_four_to_come(b: &mut Board) -> bool {
+    let me = b.to_move();
+    near(b).into_iter().any(|m| {
+        b.place(m);
+        let open = DIRECTIONS.iter().any(|&d| {
+            (-4isize..=4)
+                .map(|k| (m as isize + k * d) as u16)
+                .filter(|&f| b.at(f) == Cell::Empty && b.run_length(f, d, me) >= 5)
+                .count()
+                >= 2
+        });
+        b.remove_last();
+        open
+    })
+}
+
+/// Whether the side to move wins within `moves` of its moves (the five included) against
+/// every defence: any move near the stones for either side, the attacker's blocks of the
+/// defender's fours not counted (as a puzzle by threats counts them).
+fn wins_by_threats_within(b: &mut Board, moves: u32) -> bool {
+    let me = b.to_move();
+    if !fives(b, me).is_empty() {
+        return moves >= 1;
+    }
+    let theirs = fives(b, me.other());
+    if theirs.len() >= 2 {
+        return false;
+    }
+    if let [block] = theirs[..] {
+        b.place(block);
+        let won = every_reply_loses(b, moves);
+        b.remove_last();
+        return won;
+    }
+    if moves <= 1 {
+        return false;
+    }
+    for c in near(b) {
+        b.place(c);
+        let won = every_reply_loses(b, moves - 1);
+        b.remove_last();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender to move: does every reply near the stones leave the attacker a win within
+/// `moves`?
+fn every_reply_loses(b: &mut Board, moves: u32) -> bool {
+    if !fives(b, b.to_move()).is_empty() {
+        return false;
+    }
+    for r in near(b) {
+        b.place(r);
+        let won = wins_by_threats_within(b, moves);
+        b.remove_last();
+        if !won {
+            return false;
+        }
+    }
+    true
+}
+
+/// Puzzles by threats of three moves (a double three, say): the brute force finds the win
+/// in three and none in two, and no win by fours alone (the fours' brute force, to the
+/// longest puzzle); the solution is played out to a five.
+#[test]
+fn a_puzzle_by_threats_needs_a_three_and_its_number_of_moves() {
+    for seed in 1..=3 {
+        let draw =
+            || Puzzle::generate_by(15, Rule::Freestyle, Kind::Threats, seed, 3..=3, None, None);
+        let p = draw().unwrap();
+        assert_eq!(draw(), Ok(p.clone()), "the same seed, the same puzzle");
+        assert_eq!((p.kind, p.length), (Kind::Threats, 3));
+        let mut b = position(15, Rule::Freestyle, &p);
+        assert!(fives(&b, Color::Black).is_empty() && fives(&b, Color::White).is_empty());
+        assert!(wins_by_threats_within(&mut b, 3), "seed {seed}: {p:?}");
+        assert!(
+            !wins_by_threats_within(&mut b, 2),
+            "seed {seed}: a shorter win"
+        );
+        assert!(
+            !wins_within(&mut b, 15),
+            "seed {seed}: a win by fours alone"
+        );
+        for &m in &p.solution {
+            b.try_play(m).unwrap();
+        }
+        assert_eq!(b.winner(), Some(p.to_move), "seed {seed}: {p:?}");
+    }
+}
+
+/// Every cell near the stones of a three-move puzzle by threats, judged, agrees with the
+/// brute force: a four or a threat keeps the win in the moves it says against every
+/// defence, and its named reply holds out that long; a move the brute force finds winning
+/// in two more is judged so; no threat is no threat.
+#[test]
+fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
+    let (mut kept, mut refuted, mut quiet) = (0, 0, 0);
+    for (seed, moves) in [(1, 3), (2, 3), (3, 3), (1, 4), (2, 4), (3, 4)] {
+        let (kind, lengths) = (Kind::Threats, moves..=moves);
+        let p = Puzzle::generate_by(15, Rule::Freestyle, kind, seed, lengths, None, None).unwrap();
+        let mut b = position(15, Rule::Freestyle, &p);
+        for c in near(&b) {
+            let j = judge(&mut b, c, Kind::Threats).unwrap();
+            b.place(c);
+            let wins_in_two = every_reply_loses(&mut b, 2);
+            let reply_and_left = match j {
+                Judgement::Four { block, left } => Some((block, left)),
+                Judgement::Threat { reply, left } => Some((reply, left)),
+                _ => None,
+            };
+            match (j.clone(), reply_and_left) {
+                (_, Some((reply, left))) => {
+                    kept += 1;
+                    assert!(
+                        left + 1 >= p.length,
+                        "{}: shorter than the puzzle",
+                        b.name(c)
+                    );
+                    assert_eq!(wins_in_two, left == 2, "{}: {j:?}", b.name(c));
+                    b.place(reply);
+                    if left == 2 {
+                        assert!(wins_by_threats_within(&mut b, 2), "{}", b.name(c));
+                    }
+                    // No shorter win against the reply named (looked for up to two moves: a
+                    // brute force to three takes seconds).
+                    let shorter = (left - 1).min(2);
+                    assert!(
+                        !wins_by_threats_within(&mut b, shorter),
+                        "{}: {j:?}",
+                        b.name(c)
+                    );
+                    b.remove_last();
+                }
+                (Judgement::Refuted { reply }, _) => {
+                    refuted += 1;
+                    assert!(!wins_in_two, "{}", b.name(c));
+                    b.place(reply);
+                    assert!(!wins_by_threats_within(&mut b, 2), "{}", b.name(c));
+                    b.remove_last();
+                }
+                (Judgement::NotThreat, _) => {
+                    quiet += 1;
+                    assert!(!wins_in_two, "{}", b.name(c));
+                    // No five to come, and no open four (a move that makes two fives on
+                    // one line). (A move that makes a double four possible is no three.)
+                    // A stone far off stands for a pass.
+                    let close = near(&b);
+                    let far = b
+                        .cells()
+                        .find(|&f| b.at(f) == Cell::Empty && !close.contains(&f));
+                    b.place(far.unwrap());
+                    assert!(fives(&b, b.to_move()).is_empty(), "{}", b.name(c));
+                    assert!(!open_four_to_come(&mut b), "{}", b.name(c));
+                    b.remove_last();
+                }
+                (j, _) => panic!("{}: {j:?}", b.name(c)),
+            }
+            b.remove_last();
+        }
+    }
+    assert!(
+        kept >= 2 && refuted >= 1 && quiet >= 10,
+        "{kept} kept, {refuted} refuted, {quiet} quiet"
+    );
+}
+
+#[test]
+fn lengths_by_threats_out_of_range_are_refused() {
+    for (lo, hi) in [(2, 3), (3, 8)] {
+        assert_eq!(
+            Puzzle::generate_by(15, Rule::Freestyle, Kind::Threats, 1, lo..=hi, None, None),
+            Err(PuzzleError::Length(Kind::Threats, lo, hi))
+        );
+    }
 }

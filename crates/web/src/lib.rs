@@ -113,6 +113,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/puzzle", get(puzzle_api::puzzle))
         .route("/api/gomoku/games/{id}/judge", post(puzzle_api::judge_move))
         .route("/api/gomoku/games/{id}/fours", get(puzzle_api::fours))
+        .route("/api/gomoku/games/{id}/threats", get(puzzle_api::threats))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))

@@ -1,14 +1,13 @@
-//! Puzzles by fours: a position where the side to move wins by continuous fours, drawn from
-//! a seed (`GET /api/gomoku/puzzle`), played as a game of its own; each move judged before it
-//! is played (`POST .../judge`: a four that keeps the win, one that lets it go, no four), and
-//! the shortest win from a game's position (`GET .../fours`: the solution).
+//! Puzzles: a position where the side to move wins by continuous fours (or threats: fours
+//! and open threes), drawn from a seed (`GET /api/gomoku/puzzle`), played as a game of its
+//! own; each move judged before it is played (`POST .../judge`: a four or a three that keeps
+//! the win, one that lets it go, no threat, and the other side's answer), and the shortest
+//! win from a game's position (`GET .../fours` or `.../threats`: the solution).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alphabeta_gomoku::{
-    judge, lengths, shortest_win, Board, Color, Judgement, Puzzle, Rule, MAX_PUZZLE_MOVES,
-};
+use alphabeta_gomoku::{judge, lengths, Board, Color, Judgement, Kind, Puzzle, Rule};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -17,13 +16,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::error::PathText;
-use crate::gomoku_api::PlayMove;
 use crate::{ApiError, AppState};
 
-/// The longest win a puzzle drawn for the page may take: longer ones are rare enough that
-/// drawing one may take many seconds (`gomoku puzzle` on the command line goes to
-/// [`MAX_PUZZLE_MOVES`]).
+/// The longest win by fours a puzzle drawn for the page may take: longer ones are rare
+/// enough that drawing one may take many seconds (`gomoku puzzle` on the command line goes
+/// to [`alphabeta_gomoku::MAX_PUZZLE_MOVES`]).
 const LONGEST: u32 = 9;
+/// The same by threats (the command line goes to [`alphabeta_gomoku::MAX_THREAT_MOVES`]).
+const LONGEST_BY_THREATS: u32 = 5;
 
 /// The longest a puzzle may take to draw (less if `--max-think` is less): most take well
 /// under a second, a win of 8 or 9 moves up to several.
@@ -35,6 +35,8 @@ const DRAWING_TIME: Duration = Duration::from_secs(15);
 pub struct PuzzleQuery {
     size: Option<u32>,
     rule: Option<String>,
+    /// `fours` (the default) or `threats`.
+    by: Option<String>,
     /// The win's length at the fewest, the five included: `5` or `4-7`.
     moves: Option<String>,
     seed: Option<u64>,
@@ -46,6 +48,7 @@ pub struct PuzzleQuery {
 #[derive(Serialize)]
 pub struct PuzzleReply {
     seed: u64,
+    by: &'static str,
     size: u32,
     rule: &'static str,
     /// The position, as a new game takes it.
@@ -67,7 +70,12 @@ pub async fn puzzle(
             "rule must be freestyle, standard or renju, not '{name}'"
         )));
     };
-    let moves = lengths(q.moves.as_deref().unwrap_or("4-6"), LONGEST).map_err(ApiError::bad)?;
+    let kind = kind_of(q.by.as_deref())?;
+    let (default, longest) = match kind {
+        Kind::Fours => ("4-6", LONGEST),
+        Kind::Threats => ("3-4", LONGEST_BY_THREATS),
+    };
+    let moves = lengths(q.moves.as_deref().unwrap_or(default), longest).map_err(ApiError::bad)?;
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let winner = match q.side.as_deref() {
@@ -83,7 +91,7 @@ pub async fn puzzle(
     let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
     let drawn = blocking(&app, move || {
-        Puzzle::generate_by(size, rule, seed, moves, winner, Some(deadline))
+        Puzzle::generate_by(size, rule, kind, seed, moves, winner, Some(deadline))
     })
     .await?
     .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
@@ -92,6 +100,7 @@ pub async fn puzzle(
     }
     Ok(Json(PuzzleReply {
         seed,
+        by: kind.name(),
         size,
         rule: rule.name(),
         moves: board.move_string(),
@@ -101,21 +110,41 @@ pub async fn puzzle(
     }))
 }
 
-/// `POST /api/gomoku/games/{id}/judge`: `{"move": "h8"}`, judged as a puzzle's move in the
-/// game's position, not played: `verdict` (`five`, `four`, `lets_go`, `ignores`,
-/// `not_four`), the block a four forces, the moves left, and the verdict in words.
+/// `fours` or `threats` (fours if left out), else a 400 that says so.
+fn kind_of(name: Option<&str>) -> Result<Kind, ApiError> {
+    let name = name.unwrap_or("fours");
+    Kind::from_name(name)
+        .ok_or_else(|| ApiError::bad(format!("by must be fours or threats, not '{name}'")))
+}
+
+/// `POST /api/gomoku/games/{id}/judge`: `{"move": "h8", "by": "threats"}` (`by` fours if
+/// left out).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeMove {
+    #[serde(rename = "move")]
+    cell: String,
+    by: Option<String>,
+}
+
+/// `POST /api/gomoku/games/{id}/judge`: a move judged as a puzzle's move in the game's
+/// position, not played: `verdict` (`five`, `four`, `threat`, `lets_go`, `ignores`,
+/// `not_four`, `not_threat`), `reply` (the other side's answer: the block a four forces, the
+/// most stubborn defence against a three, the answer after which no win is left), the moves
+/// left, and the verdict in words.
 pub async fn judge_move(
     State(app): State<Arc<AppState>>,
     PathText(id): PathText,
-    body: Result<Json<PlayMove>, JsonRejection>,
+    body: Result<Json<JudgeMove>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(req) = body?;
+    let kind = kind_of(req.by.as_deref())?;
     let mut board = app.games.board(&id)?;
     let cell = board
         .parse_cell(&req.cell)
         .map_err(|e| ApiError::bad(e.to_string()))?;
     let (board, j) = blocking(&app, move || {
-        let j = judge(&mut board, cell);
+        let j = judge(&mut board, cell, kind);
         (board, j)
     })
     .await?;
@@ -125,20 +154,28 @@ pub async fn judge_move(
     Ok(Json(match &j {
         Judgement::Five => json!({"verdict": "five", "text": words}),
         Judgement::Four { block, left } => json!({
-            "verdict": "four", "block": name(block), "left": left, "text": words,
-        }),
-        // The block is a foul for Black: it plays elsewhere, and the five follows.
-        Judgement::Unblockable { block, .. } => json!({
-            "verdict": "four", "block": null, "forbidden_block": name(block), "left": 1,
+            "verdict": "four", "block": name(block), "reply": name(block), "left": left,
             "text": words,
         }),
-        Judgement::LetsGo { block } => {
-            json!({"verdict": "lets_go", "block": name(block), "text": words})
+        // The block is a foul for Black: it plays elsewhere, and the five follows.
+        Judgement::Unblockable { block, reply } => json!({
+            "verdict": "four", "block": null, "forbidden_block": name(block),
+            "reply": name(reply), "left": 1, "text": words,
+        }),
+        Judgement::Threat { reply, left } => json!({
+            "verdict": "threat", "reply": name(reply), "left": left, "text": words,
+        }),
+        Judgement::LetsGo { block } => json!({
+            "verdict": "lets_go", "block": name(block), "reply": name(block), "text": words,
+        }),
+        Judgement::Refuted { reply } => {
+            json!({"verdict": "lets_go", "reply": name(reply), "text": words})
         }
         Judgement::Ignores { five } => {
             json!({"verdict": "ignores", "five": name(five), "text": words})
         }
         Judgement::NotFour => json!({"verdict": "not_four", "text": words}),
+        Judgement::NotThreat => json!({"verdict": "not_threat", "text": words}),
     }))
 }
 
@@ -149,9 +186,23 @@ pub async fn fours(
     State(app): State<Arc<AppState>>,
     PathText(id): PathText,
 ) -> Result<Json<Value>, ApiError> {
-    let mut board = app.games.board(&id)?;
-    let (board, win) = blocking(&app, move || {
-        let win = shortest_win(&mut board, MAX_PUZZLE_MOVES);
+    solution(&app, &id, Kind::Fours).await
+}
+
+/// `GET /api/gomoku/games/{id}/threats`: the same by threats (fours and open threes), one
+/// of the defences against each three in the line.
+pub async fn threats(
+    State(app): State<Arc<AppState>>,
+    PathText(id): PathText,
+) -> Result<Json<Value>, ApiError> {
+    solution(&app, &id, Kind::Threats).await
+}
+
+/// The side to move's shortest win of `kind` from game `id`'s position.
+async fn solution(app: &AppState, id: &str, kind: Kind) -> Result<Json<Value>, ApiError> {
+    let mut board = app.games.board(id)?;
+    let (board, win) = blocking(app, move || {
+        let win = kind.shortest_win(&mut board, *kind.lengths().end());
         (board, win)
     })
     .await?;
