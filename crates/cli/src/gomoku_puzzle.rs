@@ -80,7 +80,7 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
         By::Threats => Kind::Threats,
     };
     let default = if kind == Kind::Fours { "4-6" } else { "3-5" };
-    let moves = lengths(a.moves.as_deref().unwrap_or(default), *kind.lengths().end())
+    let moves = lengths(a.moves.as_deref().unwrap_or(default), kind.lengths())
         .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
     let first = a.seed.unwrap_or_else(Puzzle::fresh_seed);
     let mut drawn = Vec::new();

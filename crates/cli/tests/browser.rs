@@ -229,6 +229,7 @@ async fn the_page_in_a_real_browser() {
     let r = tokio::spawn(async move {
         gomoku(&views, &url).await;
         puzzle(&views, &url).await;
+        threat_puzzle(&views, &url).await;
         tree(&views, &url).await;
         tictactoe(&views, &url).await;
         connect_four(&views, &url).await;
@@ -706,6 +707,133 @@ async fn gomoku(c: &Client, url: &str) {
 /// that is no four is refused and not played; the solution, followed a move at a time (each
 /// four answered by the engine's block on the board), ends in the player's five, counted as
 /// the fewest moves.
+/// Plays a puzzle's solution a move at a time, as the page shows it from where the game
+/// stands, each answered by the engine on the board, to the five; the moves played.
+async fn play_the_solution(c: &Client) -> u64 {
+    let status = "document.getElementById('g-status').textContent";
+    let stones = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    let mut played = 0;
+    loop {
+        click(c, "#g-solution").await;
+        wait_until(
+            c,
+            &format!("{status}.startsWith('A win in')"),
+            Duration::from_secs(10),
+        )
+        .await;
+        let line = text(c, "g-status").await;
+        let faint = js(
+            c,
+            "return document.querySelectorAll('#g-board .g-pv circle').length;",
+        )
+        .await;
+        let shown: Vec<&str> = line
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(" (")
+            .next()
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert_eq!(faint, json!(shown.len()), "{line}");
+        let before = js(c, &format!("return {stones};")).await.as_u64().unwrap();
+        click(c, &format!("rect[data-cell=\"{}\"]", shown[0])).await;
+        played += 1;
+        if shown.len() == 1 {
+            break;
+        }
+        wait_until(
+            c,
+            &format!(
+                "{stones} === {} && {status}.includes('more move')",
+                before + 2
+            ),
+            Duration::from_secs(20),
+        )
+        .await;
+    }
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Five: solved')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    played
+}
+
+/// A puzzle by threats: the menu offers its lengths, the page's puzzle is the command
+/// line's, a quiet move is explained, and the solution (asked again after each answer, as
+/// the engine picks its own defence) solves it in the fewest moves.
+async fn threat_puzzle(c: &Client, url: &str) {
+    c.goto("about:blank").await.unwrap();
+    c.goto(url).await.unwrap();
+    let status = "document.getElementById('g-status').textContent";
+    let stones = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    wait_until(c, &format!("{stones} === 0"), Duration::from_secs(10)).await;
+    choose(c, "g-puzzle-by", "threats").await;
+    let offered = js(
+        c,
+        "return [...document.getElementById('g-puzzle-moves').options].map(o => o.value);",
+    )
+    .await;
+    assert_eq!(offered, json!(["3", "4", "5"]));
+    set_value(c, "g-puzzle-moves", "4").await;
+    click(c, "#g-puzzle").await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Puzzle (seed')"),
+        Duration::from_secs(30),
+    )
+    .await;
+    let task = text(c, "g-status").await;
+    assert!(task.contains("wins in 4 moves by threats"), "{task}");
+    let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args([
+            "gomoku", "puzzle", "--by", "threats", "--moves", "4", "--json", "--seed", seed,
+        ])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let moves = js(c, "return document.getElementById('g-moves').value;").await;
+    assert_eq!(
+        moves, cli["position"],
+        "the page's puzzle is the command line's"
+    );
+    let start = js(c, &format!("return {stones};")).await;
+    let corner = js(
+        c,
+        "return [...document.querySelectorAll('#g-board rect[data-cell]')].map(r => r.dataset.cell).find(n => n === 'a1' || n === 'o15' || n === 'a15' || n === 'o1');",
+    )
+    .await;
+    let corner = corner.as_str().unwrap();
+    click(c, &format!("rect[data-cell=\"{corner}\"]")).await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('{corner} is neither a four nor an open three')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(js(c, &format!("return {stones};")).await, start);
+    let played = play_the_solution(c).await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('Five: solved')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        text(c, "g-status").await,
+        "Five: solved in 4 moves (the fewest: 4)."
+    );
+    assert!(played >= 4, "{played} moves, blocks of fours included");
+    let link = js(c, "return location.href;").await;
+    assert!(link.as_str().unwrap().contains("by=threats"), "{link}");
+    no_errors(c).await;
+}
+
 async fn puzzle(c: &Client, url: &str) {
     c.goto(url).await.unwrap();
     let status = "document.getElementById('g-status').textContent";
@@ -769,53 +897,7 @@ async fn puzzle(c: &Client, url: &str) {
     .await;
     assert_eq!(js(c, &format!("return {stones};")).await, start);
     // The solution, a move at a time: each four is blocked by the engine on the board.
-    let mut played = 0;
-    loop {
-        click(c, "#g-solution").await;
-        wait_until(
-            c,
-            &format!("{status}.startsWith('A win in')"),
-            Duration::from_secs(10),
-        )
-        .await;
-        let line = text(c, "g-status").await;
-        let faint = js(
-            c,
-            "return document.querySelectorAll('#g-board .g-pv circle').length;",
-        )
-        .await;
-        let shown: Vec<&str> = line
-            .split(": ")
-            .nth(1)
-            .unwrap()
-            .split(" (")
-            .next()
-            .unwrap()
-            .split(' ')
-            .collect();
-        assert_eq!(faint, json!(shown.len()), "{line}");
-        let before = js(c, &format!("return {stones};")).await.as_u64().unwrap();
-        click(c, &format!("rect[data-cell=\"{}\"]", shown[0])).await;
-        played += 1;
-        if shown.len() == 1 {
-            break;
-        }
-        wait_until(
-            c,
-            &format!(
-                "{stones} === {} && {status}.includes('more move')",
-                before + 2
-            ),
-            Duration::from_secs(20),
-        )
-        .await;
-    }
-    wait_until(
-        c,
-        &format!("{status}.startsWith('Five: solved')"),
-        Duration::from_secs(10),
-    )
-    .await;
+    let played = play_the_solution(c).await;
     assert_eq!(
         text(c, "g-status").await,
         format!("Five: solved in {played} moves (the fewest: {fewest}).")

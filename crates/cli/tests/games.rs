@@ -503,6 +503,63 @@ fn gomoku_puzzle_is_solved_over_a_pipe() {
 /// with moves in the corner: after h8-i8-j8 (an open three) White must stop it at f8, g8, k8
 /// or l8, and a3 lets Black make an open four at k8 (or g8) and win. From then on White is
 /// lost whatever it plays, so a4 gives nothing more away, and l8 makes five.
+/// `gomoku puzzle --by threats`: fours alone do not win the position, `gomoku vct` finds a
+/// win; solved over a pipe a move at a time (each run replays the moves so far, as the same
+/// seed gives the same puzzle and the same answers), the next move taken from the terminal's
+/// own `solution`, to a five in the puzzle's number of moves.
+#[test]
+fn gomoku_puzzle_by_threats_is_solved_over_a_pipe() {
+    let args = [
+        "gomoku", "puzzle", "--by", "threats", "--seed", "3", "--moves", "4",
+    ];
+    let j: Value = serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
+    assert_eq!(
+        (&j["by"], &j["moves_to_win"]),
+        (&json!("threats"), &json!(4)),
+        "{j}"
+    );
+    let position = j["position"].as_str().unwrap();
+    let search = |kind: &str| -> Value {
+        serde_json::from_str(&ok(&["gomoku", kind, position, "--json"])).unwrap()
+    };
+    assert_eq!(search("vcf")["wins"], false, "{j}");
+    assert_eq!(search("vct")["wins"], true, "{j}");
+    let mut input = String::from("a1\nsolution\n");
+    let mut out = String::new();
+    for _ in 0..12 {
+        let o = run(&args, &input);
+        out = String::from_utf8(o.stdout).unwrap();
+        assert!(o.status.success(), "{out}");
+        if out.contains("Five: solved") {
+            break;
+        }
+        let shown = out
+            .lines()
+            .filter_map(|l| l.split_once("a win in ").map(|(_, shown)| shown))
+            .last()
+            .unwrap();
+        let next = shown.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+        input.push_str(&format!("{next}\nsolution\n"));
+    }
+    assert!(out.contains("wins in 4 moves by threats"), "{out}");
+    assert!(
+        out.contains("a1 is neither a four nor an open three"),
+        "{out}"
+    );
+    assert!(
+        out.contains("answers at") || out.contains("blocks at"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with("Five: solved in 4 moves (the fewest: 4)."),
+        "{out}"
+    );
+    assert!(
+        fails(&["gomoku", "puzzle", "--by", "threats", "--moves", "2"]).contains("from 3 to 7")
+    );
+}
+
 #[test]
 fn gomoku_review_marks_the_move_that_lets_the_open_three_through() {
     let j: Value = serde_json::from_str(&ok(&[

@@ -207,13 +207,15 @@ impl Judgement {
     }
 }
 
-/// A puzzle's length as people write it, "5" or "4-7", within 2 to `longest` moves; the
-/// error says what is wrong in words for the command line and the API alike.
-pub fn lengths(text: &str, longest: u32) -> Result<RangeInclusive<u32>, String> {
+/// A puzzle's length as people write it, "5" or "4-7", within `allowed` (a kind's
+/// [`Kind::lengths`], or fewer); the error says what is wrong in words for the command line
+/// and the API alike.
+pub fn lengths(text: &str, allowed: RangeInclusive<u32>) -> Result<RangeInclusive<u32>, String> {
     let bad = || {
         format!(
-            "the moves to win must be a number (5) or a range (4-7) from 2 to {longest}, \
-             not '{text}'"
+            "the moves to win must be a number (5) or a range (4-7) from {} to {}, not '{text}'",
+            allowed.start(),
+            allowed.end()
         )
     };
     let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
@@ -221,7 +223,7 @@ pub fn lengths(text: &str, longest: u32) -> Result<RangeInclusive<u32>, String> 
         Some((a, b)) => (number(a)?, number(b)?),
         None => (number(text)?, number(text)?),
     };
-    if lo < 2 || hi > longest || lo > hi {
+    if !allowed.contains(&lo) || !allowed.contains(&hi) || lo > hi {
         return Err(bad());
     }
     Ok(lo..=hi)

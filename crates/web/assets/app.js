@@ -52,8 +52,9 @@ window.addEventListener("hashchange", () => {
 // Gomoku
 
 // `view`: the number of moves shown while stepping through the game (null: the game as it is).
-// `puzzle`: the puzzle by fours being solved ({seed, moves_to_win, start: its stones, said:
-// the last move's verdict}), or null.
+// `puzzle`: the puzzle being solved ({seed, by, moves_to_win, start: its stones, said: the
+// last move's verdict, blocks: where the player's moves were blocks of a four, which the
+// length does not count}), or null.
 const G = { game: null, pv: [], hints: [], review: null, view: null, cursor: null, thinking: null, message: "", puzzle: null };
 const CELL = 30, MARGIN = 28;
 
@@ -344,7 +345,7 @@ async function newGame(moves) {
  */
 async function newPuzzle(seed) {
   if (G.thinking) return;
-  const q = new URLSearchParams({ size: $("g-size").value, rule: $("g-rule").value, moves: $("g-puzzle-moves").value });
+  const q = new URLSearchParams({ size: $("g-size").value, rule: $("g-rule").value, by: $("g-puzzle-by").value, moves: $("g-puzzle-moves").value });
   if ($("g-puzzle-side").value) q.set("side", $("g-puzzle-side").value);
   if (seed) q.set("seed", seed);
   G.message = "Drawing a puzzle…";
@@ -353,7 +354,7 @@ async function newPuzzle(seed) {
     const p = await api("GET", `/api/gomoku/puzzle?${q}`);
     $("g-color").value = p.to_move;
     await newGame(p.moves);
-    G.puzzle = { ...p, start: G.game.moves.length, said: "" };
+    G.puzzle = { ...p, start: G.game.moves.length, said: "", blocks: [] };
     // The address names the puzzle, a link that opens it again.
     q.set("seed", p.seed);
     history.replaceState(null, "", `?puzzle&${q}#gomoku`);
@@ -369,8 +370,21 @@ async function newPuzzle(seed) {
 /** What the puzzle asks, in the server's words. */
 const puzzleTask = () => `Puzzle (seed ${G.puzzle.seed}): ${G.puzzle.task}`;
 
-/** The player's moves since the puzzle began. */
-const puzzleMoves = () => Math.ceil((G.game.moves.length - G.puzzle.start) / 2);
+/** The player's moves since the puzzle began, its blocks of the engine's fours left out. */
+const puzzleMoves = () =>
+  Math.ceil((G.game.moves.length - G.puzzle.start) / 2) - G.puzzle.blocks.filter((at) => at < G.game.moves.length).length;
+
+/** The lengths a puzzle's win may take, for each kind (the server draws longer ones by fours). */
+const PUZZLE_LENGTHS = { fours: ["2-3", "4-5", "6-7", "8-9"], threats: ["3", "4", "5"] };
+
+/** The win's lengths offered for the kind of puzzle chosen, keeping the one chosen if it is offered. */
+function offerPuzzleLengths() {
+  const select = $("g-puzzle-moves");
+  const was = select.value;
+  const lengths = PUZZLE_LENGTHS[$("g-puzzle-by").value];
+  select.replaceChildren(...lengths.map((v) => new Option(v, v)));
+  select.value = lengths.includes(was) ? was : lengths[Math.min(1, lengths.length - 1)];
+}
 
 function engineIfItsTurn() {
   const g = G.game;
@@ -499,21 +513,26 @@ async function playAt(name) {
   if (!humansTurn(g)) { engineIfItsTurn(); return; }
   try {
     G.message = "";
-    // In a puzzle only a four that keeps the win (or the five) is played; else why not.
+    // In a puzzle only a move that keeps the win (or the five) is played, and the engine's
+    // answer is the judge's (the forced block, the most stubborn defence); else why not.
+    let reply = null;
     if (G.puzzle) {
-      const j = await api("POST", `/api/gomoku/games/${g.id}/judge`, { move: name });
-      if (j.verdict !== "four" && j.verdict !== "five") {
+      const j = await api("POST", `/api/gomoku/games/${g.id}/judge`, { move: name, by: G.puzzle.by });
+      if (!["four", "threat", "five"].includes(j.verdict)) {
         G.message = j.text;
         drawBoard();
         return;
       }
       G.puzzle.said = j.text;
+      if (!j.counts) G.puzzle.blocks.push(g.moves.length);
+      reply = j.reply || null;
     }
     G.pv = [];
     G.hints = [];
     G.review = null;
     G.view = null;
     G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: name });
+    if (reply && !G.game.result) G.game = await api("POST", `/api/gomoku/games/${g.id}/moves`, { move: reply });
     drawBoard();
     engineIfItsTurn();
   } catch (e) {
@@ -549,13 +568,14 @@ $("g-board").addEventListener("keydown", (e) => {
 });
 $("g-new").addEventListener("click", () => newGame());
 $("g-puzzle").addEventListener("click", () => newPuzzle());
+$("g-puzzle-by").addEventListener("change", offerPuzzleLengths);
 $("g-solution").addEventListener("click", async () => {
   const g = G.game;
   if (!g || !G.puzzle || G.thinking || g.result) return;
   try {
-    const f = await api("GET", `/api/gomoku/games/${g.id}/fours`);
+    const f = await api("GET", `/api/gomoku/games/${g.id}/${G.puzzle.by}`);
     G.pv = f.line;
-    G.message = f.wins ? `A win in ${f.moves_to_win} moves: ${f.line.join(" ")} (the faint numbered stones).` : "No win by fours is left: undo.";
+    G.message = f.wins ? `A win in ${f.moves_to_win} moves: ${f.line.join(" ")} (the faint numbered stones).` : `No win by ${G.puzzle.by} is left: undo.`;
     drawBoard();
   } catch (e) {
     G.message = e.message;
@@ -1664,8 +1684,9 @@ showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "gomoku
 function openLinkedPuzzle() {
   const q = new URLSearchParams(location.search);
   if (!q.has("puzzle") || !q.get("seed")) return false;
-  for (const [id, key] of [["g-size", "size"], ["g-rule", "rule"], ["g-puzzle-moves", "moves"], ["g-puzzle-side", "side"]]) {
+  for (const [id, key] of [["g-size", "size"], ["g-rule", "rule"], ["g-puzzle-by", "by"], ["g-puzzle-moves", "moves"], ["g-puzzle-side", "side"]]) {
     if ([...$(id).options].some((o) => o.value === q.get(key))) $(id).value = q.get(key);
+    if (id === "g-puzzle-by") offerPuzzleLengths();
   }
   newPuzzle(q.get("seed"));
   return true;

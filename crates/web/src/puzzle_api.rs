@@ -75,7 +75,8 @@ pub async fn puzzle(
         Kind::Fours => ("4-6", LONGEST),
         Kind::Threats => ("3-4", LONGEST_BY_THREATS),
     };
-    let moves = lengths(q.moves.as_deref().unwrap_or(default), longest).map_err(ApiError::bad)?;
+    let allowed = *kind.lengths().start()..=longest;
+    let moves = lengths(q.moves.as_deref().unwrap_or(default), allowed).map_err(ApiError::bad)?;
     let size = q.size.unwrap_or(15);
     let mut board = Board::new(size, rule).map_err(|e| ApiError::bad(e.to_string()))?;
     let winner = match q.side.as_deref() {
@@ -131,7 +132,8 @@ pub struct JudgeMove {
 /// position, not played: `verdict` (`five`, `four`, `threat`, `lets_go`, `ignores`,
 /// `not_four`, `not_threat`), `reply` (the other side's answer: the block a four forces, the
 /// most stubborn defence against a three, the answer after which no win is left), the moves
-/// left, and the verdict in words.
+/// left, whether the move `counts` in the puzzle's length (a block of a four does not), and
+/// the verdict in words.
 pub async fn judge_move(
     State(app): State<Arc<AppState>>,
     PathText(id): PathText,
@@ -151,7 +153,9 @@ pub async fn judge_move(
     let j = j.map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
     let words = j.words(&board, cell);
     let name = |c: &u16| board.name(*c);
-    Ok(Json(match &j {
+    // A block of the other side's four is not counted in a puzzle's length.
+    let counts = board.first_five_cell(board.to_move().other()).is_none();
+    let mut verdict = match &j {
         Judgement::Five => json!({"verdict": "five", "text": words}),
         Judgement::Four { block, left } => json!({
             "verdict": "four", "block": name(block), "reply": name(block), "left": left,
@@ -176,7 +180,9 @@ pub async fn judge_move(
         }
         Judgement::NotFour => json!({"verdict": "not_four", "text": words}),
         Judgement::NotThreat => json!({"verdict": "not_threat", "text": words}),
-    }))
+    };
+    verdict["counts"] = counts.into();
+    Ok(Json(verdict))
 }
 
 /// `GET /api/gomoku/games/{id}/fours`: the side to move's shortest win by fours from the

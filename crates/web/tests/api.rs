@@ -1177,6 +1177,92 @@ async fn a_gomoku_game_end_to_end() {
 /// of a game, ends in the winner's five by the rules; each of its moves is judged a four
 /// with that block and one move fewer left, the last a five; a far corner is no four; the
 /// errors say what.
+/// A puzzle by threats, played through the API: each move judged (a threat names the
+/// engine's answer and the moves left, which the shortest win from the new position
+/// confirms), the answers played, to the five in the puzzle's number of counted moves.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_puzzle_by_threats_is_judged_and_answered() {
+    let base = start(small()).await;
+    let c = Client::new();
+    let (s, p) = get(
+        &c,
+        &format!("{base}/api/gomoku/puzzle?by=threats&moves=4&seed=2"),
+    )
+    .await;
+    assert_eq!(s, 200, "{p}");
+    assert_eq!(
+        (&p["by"], &p["moves_to_win"]),
+        (&json!("threats"), &json!(4))
+    );
+    assert!(
+        p["task"]
+            .as_str()
+            .unwrap()
+            .contains("wins in 4 moves by threats"),
+        "{p}"
+    );
+    let g = new_game(&c, &base, json!({"moves": p["moves"]})).await;
+    let game = format!("{base}/api/gomoku/games/{}", g["id"].as_str().unwrap());
+    // Fours alone do not win it.
+    let (_, f) = get(&c, &format!("{game}/fours")).await;
+    assert_eq!(f["wins"], false, "{f}");
+    let (s, v) = post(
+        &c,
+        &format!("{game}/judge"),
+        json!({"move": "a1", "by": "threats"}),
+    )
+    .await;
+    assert_eq!(
+        (s, &v["verdict"]),
+        (StatusCode::OK, &json!("not_threat")),
+        "{v}"
+    );
+    let mut counted = 0;
+    loop {
+        let (s, t) = get(&c, &format!("{game}/threats")).await;
+        assert_eq!((s, &t["wins"]), (StatusCode::OK, &json!(true)), "{t}");
+        let first = t["line"][0].clone();
+        let (s, v) = post(
+            &c,
+            &format!("{game}/judge"),
+            json!({"move": first, "by": "threats"}),
+        )
+        .await;
+        assert_eq!(s, 200, "{v}");
+        counted += u64::from(v["counts"] == true);
+        let (_, g) = post(&c, &format!("{game}/moves"), json!({"move": first})).await;
+        if v["verdict"] == "five" {
+            assert_eq!(g["result"], p["to_move"], "{g}");
+            break;
+        }
+        assert!(v["verdict"] == "four" || v["verdict"] == "threat", "{v}");
+        let (s, g) = post(&c, &format!("{game}/moves"), json!({"move": v["reply"]})).await;
+        assert_eq!((s, &g["result"]), (StatusCode::OK, &Value::Null), "{g}");
+        // The moves left after the most stubborn answer are the shortest win from there.
+        let (_, t) = get(&c, &format!("{game}/threats")).await;
+        assert_eq!(t["moves_to_win"], v["left"], "{v} {t}");
+        assert!(counted < 10, "no end");
+    }
+    assert_eq!(counted, 4, "the puzzle's length, blocks of fours left out");
+    let (s, v) = post(
+        &c,
+        &format!("{game}/judge"),
+        json!({"move": "h8", "by": "tricks"}),
+    )
+    .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(error_of(&v).contains("fours or threats"), "{v}");
+    for (query, says) in [
+        ("by=threats&moves=2", "from 3 to 5"),
+        ("by=threats&moves=6", "from 3 to 5"),
+        ("by=sixes", "not 'sixes'"),
+    ] {
+        let (s, v) = get(&c, &format!("{base}/api/gomoku/puzzle?{query}")).await;
+        assert_eq!(s, 400, "{query}: {v}");
+        assert!(error_of(&v).contains(says), "{query}: {v}");
+    }
+}
+
 #[tokio::test]
 async fn a_puzzle_by_fours_is_judged_move_by_move() {
     let base = start(small()).await;
