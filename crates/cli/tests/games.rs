@@ -535,8 +535,8 @@ fn gomoku_puzzle_by_threats_is_solved_over_a_pipe() {
         }
         let shown = out
             .lines()
-            .filter_map(|l| l.split_once("a win in ").map(|(_, shown)| shown))
-            .last()
+            .rev()
+            .find_map(|l| l.split_once("a win in ").map(|(_, shown)| shown))
             .unwrap();
         let next = shown.split(": ").nth(1).unwrap().split(' ').next().unwrap();
         input.push_str(&format!("{next}\nsolution\n"));
