@@ -92,13 +92,17 @@ fuzz_target!(|data: &[u8]| {
                 }
                 1 => {
                     let route = pick(flags, &["moves", "judge"]);
-                    (Method::POST, format!("{game}/{route}"), json(serde_json::json!({ "move": text })))
+                    let mut v = serde_json::json!({ "move": text });
+                    if flags & 0x40 != 0 {
+                        v["by"] = "threats".into();
+                    }
+                    (Method::POST, format!("{game}/{route}"), json(v))
                 }
                 2 => (Method::POST, format!("{game}/undo"), Some(text.into_bytes())),
                 3 => (Method::GET, format!("{game}/think?{}", query(&text)), None),
                 4 => (Method::GET, format!("{game}/hint?{}", query(&text)), None),
                 5 => (Method::GET, format!("{game}/review?{}", query(&text)), None),
-                6 => (Method::GET, format!("{game}/{}", pick(flags, &["sgf", "fours"])), None),
+                6 => (Method::GET, format!("{game}/{}", pick(flags, &["sgf", "fours", "threats"])), None),
                 7 => (Method::GET, game.clone(), None),
                 8 => (Method::DELETE, game.clone(), None),
                 9 => {

@@ -17,8 +17,9 @@
 //!   the search follows fours past its horizon.
 //! - [`VcfSearch`]: victory by continuous fours, on its own and at the engine's root.
 //! - [`VctSearch`]: victory by continuous threats (fours and open threes), on its own.
-//! - [`Puzzle`]s by fours: positions from low-level self-play where the side to move wins by
-//!   fours in a given number of moves and no fewer, and [`judge`] for a move played in one.
+//! - [`Puzzle`]s by fours or by threats ([`Kind`]): positions from low-level self-play where
+//!   the side to move wins in a given number of moves and no fewer, and [`judge`] for a move
+//!   played in one.
 //! - [`Engine`]: a forced move at once, a proven VCF at once, else iterative-deepening PVS with
 //!   late-move reductions, null moves and the quiescence of fours, and a [`TimePlan`] that
 //!   spends more on an unstable best move.

@@ -110,7 +110,7 @@ pub struct Puzzle {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
     /// Caro's fours may be stopped in two ways, so a move is not forced.
-    #[error("puzzles by fours come in the freestyle, standard and renju rules, not caro")]
+    #[error("puzzles come in the freestyle, standard and renju rules, not caro")]
     Rule,
     /// The lengths asked for are out of range.
     #[error(

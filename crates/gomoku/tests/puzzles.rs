@@ -5,7 +5,7 @@
 //! by a brute force over every cell near the stones for both sides (no threat solver).
 
 use alphabeta_gomoku::{
-    judge, Board, Cell, Color, Judgement, Kind, Puzzle, PuzzleError, Rule, DIRECTIONS,
+    judge, Board, Cell, Color, Judgement, Kind, Puzzle, PuzzleError, Rule, VctSearch, DIRECTIONS,
 };
 
 /// The empty cells where `color` would make five, up to four steps from `cell` along its
@@ -362,7 +362,7 @@ fn a_puzzle_by_threats_needs_a_three_and_its_number_of_moves() {
 /// in two more is judged so; no threat is no threat.
 #[test]
 fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
-    let (mut kept, mut refuted, mut quiet) = (0, 0, 0);
+    let (mut kept, mut refuted, mut quiet, mut differing) = (0, 0, 0, 0);
     for (seed, moves) in [(1, 3), (2, 3), (3, 3), (1, 4), (2, 4), (3, 4)] {
         let (kind, lengths) = (Kind::Threats, moves..=moves);
         let p = Puzzle::generate_by(15, Rule::Freestyle, kind, seed, lengths, None, None).unwrap();
@@ -385,6 +385,29 @@ fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
                         b.name(c)
                     );
                     assert_eq!(wins_in_two, left == 2, "{}: {j:?}", b.name(c));
+                    // Where the defences a proof tries differ in how long they hold out (as
+                    // the solver sees it), none holds out longer than the moves left: the
+                    // named reply is the most stubborn (checked where that is three moves;
+                    // a brute force to four takes too long).
+                    let mut defences = Vec::new();
+                    let mut vct = VctSearch::new(0, 1_000_000);
+                    vct.threat(&mut b, &mut defences);
+                    let mut lengths = defences.iter().map(|&r| {
+                        b.place(r);
+                        let n = vct.shortest(&mut b, 7).map(|(n, _)| n);
+                        b.remove_last();
+                        n
+                    });
+                    let first = lengths.next();
+                    if left == 3 && lengths.any(|n| Some(n) != first) {
+                        differing += 1;
+                        for &r in &defences {
+                            b.place(r);
+                            let name = b.name(r);
+                            assert!(wins_by_threats_within(&mut b, 3), "{}: {name}", b.name(c));
+                            b.remove_last();
+                        }
+                    }
                     b.place(reply);
                     if left == 2 {
                         assert!(wins_by_threats_within(&mut b, 2), "{}", b.name(c));
@@ -428,7 +451,7 @@ fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
     }
     assert!(
         kept >= 2 && refuted >= 1 && quiet >= 10,
-        "{kept} kept, {refuted} refuted, {quiet} quiet"
+        "{kept} kept, {refuted} refuted, {quiet} quiet ({differing} with defences of differing lengths)"
     );
 }
 
