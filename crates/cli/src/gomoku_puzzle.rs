@@ -155,7 +155,8 @@ pub fn run(a: &PuzzleArgs) -> Result<()> {
 
 /// Asks for the solver's moves until the five, judging each: a four (or a three) that keeps
 /// the win is played with the other side's answer, anything else is explained and asked
-/// again. A block of the other side's four is not counted, as the puzzle's length does not.
+/// again. By threats a block of the other side's four is not counted, as the puzzle's
+/// length does not.
 fn solve(board: &mut Board, kind: Kind, fewest: u32) -> Result<()> {
     let mut prompt = crate::terminal::Prompt::new();
     let me = board.to_move();
@@ -183,7 +184,7 @@ fn solve(board: &mut Board, kind: Kind, fewest: u32) -> Result<()> {
                 continue;
             }
         };
-        let counts = u64::from(board.first_five_cell(me.other()).is_none());
+        let counts = u64::from(kind.counts(board));
         match judge(board, cell, kind) {
             Err(e) => println!("{e}"),
             Ok(Judgement::Five) => {

@@ -762,6 +762,55 @@ async fn play_the_solution(c: &Client) -> u64 {
     played
 }
 
+/// Clicks Puzzle and waits for it; the task it shows, and the command line's puzzle of the
+/// same seed with `args` as JSON, whose position must be the page's.
+async fn draw_puzzle(c: &Client, args: &[&str]) -> (String, Value) {
+    click(c, "#g-puzzle").await;
+    wait_until(
+        c,
+        "document.getElementById('g-status').textContent.startsWith('Puzzle (seed')",
+        Duration::from_secs(30),
+    )
+    .await;
+    let task = text(c, "g-status").await;
+    let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["gomoku", "puzzle", "--json", "--seed", seed])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let moves = js(c, "return document.getElementById('g-moves').value;").await;
+    assert_eq!(
+        moves, cli["position"],
+        "the page's puzzle is the command line's"
+    );
+    (task, cli)
+}
+
+/// A click on an empty corner of a puzzle's board is explained (the status starts with the
+/// corner's name and `says`), not played.
+async fn a_corner_is_explained(c: &Client, says: &str) {
+    let status = "document.getElementById('g-status').textContent";
+    let stones = "document.querySelectorAll('#g-board circle[data-stone]').length";
+    let start = js(c, &format!("return {stones};")).await;
+    let corner = js(
+        c,
+        "return [...document.querySelectorAll('#g-board rect[data-cell]')].map(r => r.dataset.cell).find(n => n === 'a1' || n === 'o15' || n === 'a15' || n === 'o1');",
+    )
+    .await;
+    let corner = corner.as_str().unwrap();
+    click(c, &format!("rect[data-cell=\"{corner}\"]")).await;
+    wait_until(
+        c,
+        &format!("{status}.startsWith('{corner} {says}')"),
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(js(c, &format!("return {stones};")).await, start);
+}
+
 /// A puzzle by threats: the menu offers its lengths, the page's puzzle is the command
 /// line's, a quiet move is explained, and the solution (asked again after each answer, as
 /// the engine picks its own defence) solves it in the fewest moves.
@@ -779,44 +828,9 @@ async fn threat_puzzle(c: &Client, url: &str) {
     .await;
     assert_eq!(offered, json!(["3", "4", "5"]));
     set_value(c, "g-puzzle-moves", "4").await;
-    click(c, "#g-puzzle").await;
-    wait_until(
-        c,
-        &format!("{status}.startsWith('Puzzle (seed')"),
-        Duration::from_secs(30),
-    )
-    .await;
-    let task = text(c, "g-status").await;
+    let (task, _) = draw_puzzle(c, &["--by", "threats", "--moves", "4"]).await;
     assert!(task.contains("wins in 4 moves by threats"), "{task}");
-    let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
-    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args([
-            "gomoku", "puzzle", "--by", "threats", "--moves", "4", "--json", "--seed", seed,
-        ])
-        .output()
-        .unwrap();
-    assert!(cli.status.success());
-    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
-    let moves = js(c, "return document.getElementById('g-moves').value;").await;
-    assert_eq!(
-        moves, cli["position"],
-        "the page's puzzle is the command line's"
-    );
-    let start = js(c, &format!("return {stones};")).await;
-    let corner = js(
-        c,
-        "return [...document.querySelectorAll('#g-board rect[data-cell]')].map(r => r.dataset.cell).find(n => n === 'a1' || n === 'o15' || n === 'a15' || n === 'o1');",
-    )
-    .await;
-    let corner = corner.as_str().unwrap();
-    click(c, &format!("rect[data-cell=\"{corner}\"]")).await;
-    wait_until(
-        c,
-        &format!("{status}.startsWith('{corner} is neither a four nor an open three')"),
-        Duration::from_secs(10),
-    )
-    .await;
-    assert_eq!(js(c, &format!("return {stones};")).await, start);
+    a_corner_is_explained(c, "is neither a four nor an open three").await;
     let played = play_the_solution(c).await;
     wait_until(
         c,
@@ -843,29 +857,9 @@ async fn puzzle(c: &Client, url: &str) {
     set_value(c, "g-puzzle-moves", "4-5").await;
     // A puzzle for White: the rarer side, asked for.
     set_value(c, "g-puzzle-side", "white").await;
-    click(c, "#g-puzzle").await;
-    wait_until(
-        c,
-        &format!("{status}.startsWith('Puzzle (seed')"),
-        Duration::from_secs(30),
-    )
-    .await;
-    let task = text(c, "g-status").await;
-    let seed = task["Puzzle (seed ".len()..].split(')').next().unwrap();
-    let cli = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args([
-            "gomoku", "puzzle", "--moves", "4-5", "--side", "white", "--json", "--seed", seed,
-        ])
-        .output()
-        .unwrap();
-    assert!(cli.status.success());
-    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let (task, cli) = draw_puzzle(c, &["--moves", "4-5", "--side", "white"]).await;
+    let seed = cli["seed"].to_string();
     assert_eq!(cli["to_move"], "white");
-    let moves = js(c, "return document.getElementById('g-moves').value;").await;
-    assert_eq!(
-        moves, cli["position"],
-        "the page's puzzle is the command line's"
-    );
     let fewest = cli["moves_to_win"].as_u64().unwrap();
     let side = if cli["to_move"] == "black" {
         "Black"
@@ -881,21 +875,7 @@ async fn puzzle(c: &Client, url: &str) {
         cli["to_move"]
     );
     // A stone that makes no four is explained, not played.
-    let start = js(c, &format!("return {stones};")).await;
-    let empty = js(
-        c,
-        "return [...document.querySelectorAll('#g-board rect[data-cell]')].map(r => r.dataset.cell).find(n => n === 'a1' || n === 'o15' || n === 'a15' || n === 'o1');",
-    )
-    .await;
-    let empty = empty.as_str().unwrap();
-    click(c, &format!("rect[data-cell=\"{empty}\"]")).await;
-    wait_until(
-        c,
-        &format!("{status}.startsWith('{empty} is not a four')"),
-        Duration::from_secs(10),
-    )
-    .await;
-    assert_eq!(js(c, &format!("return {stones};")).await, start);
+    a_corner_is_explained(c, "is not a four").await;
     // The solution, a move at a time: each four is blocked by the engine on the board.
     let played = play_the_solution(c).await;
     assert_eq!(

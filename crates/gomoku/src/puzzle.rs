@@ -79,6 +79,13 @@ impl Kind {
         }
     }
 
+    /// Whether the side to move's next move counts in a puzzle's length: by fours every move
+    /// does (each is a four, a block of the other side's four too), by threats a block of
+    /// the other side's four does not (the threat solver's count).
+    pub fn counts(self, b: &Board) -> bool {
+        self == Kind::Fours || b.first_five_cell(b.to_move().other()).is_none()
+    }
+
     /// The side to move's shortest win of this kind of at most `most` moves, and its line.
     pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         match self {
@@ -345,13 +352,9 @@ fn puzzle_at(b: &mut Board, kind: Kind, most: u32) -> Option<(u32, Vec<u16>)> {
     match kind {
         Kind::Fours => shortest_win(b, most),
         Kind::Threats => {
-            let mut vct = VctSearch::new(0, THREAT_DRAW_NODES);
-            // A quick look first: most positions have no win by threats at all.
-            vct.shortest(b, most)?;
-            if shortest_win(b, MAX_PUZZLE_MOVES).is_some() {
-                return None;
-            }
-            kind.shortest_win(b, most)
+            // With a small budget: most positions have no win by threats at all.
+            let win = VctSearch::new(0, THREAT_DRAW_NODES).shortest(b, most)?;
+            (shortest_win(b, MAX_PUZZLE_MOVES).is_none()).then_some(win)
         }
     }
 }

@@ -11,8 +11,8 @@
 //! blocks of the defender's counter-fours do not. Depths are tried from 1 up, so the shortest
 //! win is found first and a position without threats is given up at once. The plain search
 //! checks each attacker node for a VCF of any length at no depth, as any win will do; a
-//! puzzle's search ([`VctSearch::counting_every_move`]) counts those fours too, so that a
-//! win's length is its number of moves.
+//! puzzle's search ([`VctSearch::shortest`]) counts those fours too, so that a win's length
+//! is its number of moves.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -41,8 +41,8 @@ pub enum Threat {
     /// A five no one stone stops (two fours, or under renju a block Black may not play): the
     /// first reply listed is one it may play, and `five` is where a five follows.
     Unstoppable { five: u16 },
-    /// The replies listed are its defences: the stones that stop the threat, and its own
-    /// fours; or, where nothing stops it (a double three), one block to show the line.
+    /// The replies listed are its defences: the stones that stop the threat, or where none
+    /// does (a double three) one block standing for them all; and its own fours.
     Defend,
 }
 
@@ -63,7 +63,8 @@ pub struct VctSearch {
     lists: Vec<Vec<u16>>,
     /// Spare lists for the defender's replies and the VCF's lines.
     pool: Vec<Vec<u16>>,
-    /// The VCF at an attacker node counts against the depth (a puzzle's exact lengths).
+    /// The VCF at an attacker node counts against the depth (a puzzle's exact lengths, see
+    /// [`shortest`](Self::shortest)).
     counting: bool,
     /// The most open threes an attacker node tries.
     max_threes: usize,
@@ -88,15 +89,6 @@ impl VctSearch {
             max_threes: MAX_THREES,
             found_depth: 0,
         }
-    }
-
-    /// The same search counting every attacker move against the depth, the fours of a VCF
-    /// found at a node included, and trying more threes at each node: slower, but a win's
-    /// depth is its length (for puzzles, which ask for the shortest).
-    pub fn counting_every_move(mut self) -> VctSearch {
-        self.counting = true;
-        self.max_threes = MAX_THREES_COUNTED;
-        self
     }
 
     /// The same search, giving up at `deadline` too.
@@ -142,15 +134,17 @@ impl VctSearch {
     }
 
     /// The side to move's shortest win of at most `most` moves (the five included), and its
-    /// line; `None` if none is found (within the limits). Counts every move (see
-    /// [`counting_every_move`](Self::counting_every_move)), whether built so or not.
+    /// line; `None` if none is found (within the limits). From then on this search counts
+    /// every attacker move against the depth, the fours of a VCF found at a node included
+    /// (blocks of the defender's fours still free), and tries more threes at each node:
+    /// slower than [`find`](Self::find), but a win's depth is its length.
     pub fn shortest(&mut self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         self.counting = true;
         self.max_threes = MAX_THREES_COUNTED;
-        self.max_depth = most.checked_sub(1)?;
-        if b.first_five_cell(b.to_move()).is_some() {
-            return self.find(b).map(|line| (1, line));
+        if let Some(five) = b.first_five_cell(b.to_move()) {
+            return (most >= 1 && b.winner().is_none()).then(|| (1, vec![five]));
         }
+        self.max_depth = most.checked_sub(1)?;
         let line = self.find(b)?;
         // Depths are tried from 1 up: found at depth d, not at d - 1.
         let moves = self.found_depth + 1;

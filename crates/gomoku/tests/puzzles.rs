@@ -464,3 +464,15 @@ fn lengths_by_threats_out_of_range_are_refused() {
         );
     }
 }
+
+/// By fours every move counts in a puzzle's length, a four that blocks the other side's four
+/// too (as the fours' solver counts it); by threats such a block is free (as the threat
+/// solver counts it).
+#[test]
+fn a_block_of_a_four_counts_by_fours_and_not_by_threats() {
+    let mut b = Board::new(15, Rule::Freestyle).unwrap();
+    b.play_sequence("h8a1i8a3j8a5k8").unwrap();
+    assert!(Kind::Fours.counts(&b) && !Kind::Threats.counts(&b));
+    b.play_sequence("l8").unwrap();
+    assert!(Kind::Fours.counts(&b) && Kind::Threats.counts(&b));
+}

@@ -132,7 +132,8 @@ pub struct JudgeMove {
 /// position, not played: `verdict` (`five`, `four`, `threat`, `lets_go`, `ignores`,
 /// `not_four`, `not_threat`), `reply` (the other side's answer: the block a four forces, the
 /// most stubborn defence against a three, the answer after which no win is left), the moves
-/// left, whether the move `counts` in the puzzle's length (a block of a four does not), and
+/// left, whether the move `counts` in the puzzle's length (by threats a block of a four does
+/// not), and
 /// the verdict in words.
 pub async fn judge_move(
     State(app): State<Arc<AppState>>,
@@ -153,8 +154,7 @@ pub async fn judge_move(
     let j = j.map_err(|e| ApiError::new(StatusCode::CONFLICT, e.to_string()))?;
     let words = j.words(&board, cell);
     let name = |c: &u16| board.name(*c);
-    // A block of the other side's four is not counted in a puzzle's length.
-    let counts = board.first_five_cell(board.to_move().other()).is_none();
+    let counts = kind.counts(&board);
     let mut verdict = match &j {
         Judgement::Five => json!({"verdict": "five", "text": words}),
         Judgement::Four { block, left } => json!({
