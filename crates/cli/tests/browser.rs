@@ -843,6 +843,7 @@ async fn threat_puzzle(c: &Client, url: &str) {
         "Five: solved in 4 moves (the fewest: 4)."
     );
     assert!(played >= 4, "{played} moves, blocks of fours included");
+    screenshot(c, "threat-puzzle.png").await;
     let link = js(c, "return location.href;").await;
     assert!(link.as_str().unwrap().contains("by=threats"), "{link}");
     no_errors(c).await;
