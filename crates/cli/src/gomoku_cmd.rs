@@ -23,8 +23,9 @@ pub enum GomokuCommand {
     /// Does the side to move win by continuous threats (VCT: fours and open threes)? Prints
     /// a winning sequence (the defender's first defence where it has several).
     Vct(VcfArgs),
-    /// A puzzle to solve: a position from a game where the side to move wins by fours;
-    /// type its moves, each a four, and the engine blocks, until your five.
+    /// A puzzle to solve: a position from a game where the side to move wins by fours (or by
+    /// threats: fours and open threes); type its moves, each a four (or a three), and the
+    /// engine answers, until your five.
     Puzzle(crate::gomoku_puzzle::PuzzleArgs),
     /// Review a game move by move: each position searched, each move's value against the
     /// best, and the moves that lose much marked (?!, ?, ??).

@@ -189,7 +189,7 @@ impl Judgement {
                 b.name(*block)
             ),
             Judgement::Ignores { five } => format!(
-                "{} has a four: it makes five at {} unless you block there (with a four).",
+                "{} has a four: it makes five at {} unless you block there.",
                 capital(other),
                 b.name(*five)
             ),
