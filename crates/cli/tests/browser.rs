@@ -831,7 +831,7 @@ async fn threat_puzzle(c: &Client, url: &str) {
     let (task, _) = draw_puzzle(c, &["--by", "threats", "--moves", "4"]).await;
     assert!(task.contains("wins in 4 moves by threats"), "{task}");
     a_corner_is_explained(c, "is neither a four nor an open three").await;
-    let played = play_the_solution(c).await;
+    play_the_solution(c).await;
     wait_until(
         c,
         &format!("{status}.startsWith('Five: solved')"),
@@ -842,7 +842,6 @@ async fn threat_puzzle(c: &Client, url: &str) {
         text(c, "g-status").await,
         "Five: solved in 4 moves (the fewest: 4)."
     );
-    assert!(played >= 4, "{played} moves, blocks of fours included");
     screenshot(c, "threat-puzzle.png").await;
     let link = js(c, "return location.href;").await;
     assert!(link.as_str().unwrap().contains("by=threats"), "{link}");

@@ -383,7 +383,8 @@ function offerPuzzleLengths() {
   const was = select.value;
   const lengths = PUZZLE_LENGTHS[$("g-puzzle-by").value];
   select.replaceChildren(...lengths.map((v) => new Option(v, v)));
-  select.value = lengths.includes(was) ? was : lengths[Math.min(1, lengths.length - 1)];
+  // Else the second: 4-5 moves by fours, 4 by threats.
+  select.value = lengths.includes(was) ? was : lengths[1];
 }
 
 function engineIfItsTurn() {
