@@ -44,7 +44,7 @@ const LONGEST_GAME: usize = 90;
 const LEVEL: u8 = 2;
 
 /// What a puzzle's moves may be.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Fours only, each block forced: a VCF.
     #[default]

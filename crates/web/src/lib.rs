@@ -20,6 +20,7 @@ mod assets;
 mod connect4_api;
 mod error;
 mod gomoku_api;
+mod puzzle_ahead;
 mod puzzle_api;
 mod tictactoe_api;
 mod tree_api;
@@ -81,6 +82,8 @@ struct AppState {
     /// Puzzle tasks (drawing one, a proof by fours) at once, at most `max_searches`; a permit
     /// goes with its task, so a client that leaves does not free it early.
     puzzles: Arc<tokio::sync::Semaphore>,
+    /// Puzzles drawn before they were asked for, for requests without a seed.
+    ahead: puzzle_ahead::Ahead,
 }
 
 /// The whole application: page, assets and API.
@@ -89,6 +92,7 @@ pub fn app(limits: Limits) -> Router {
         games: gomoku_api::Games::new(&limits),
         connect4: connect4_api::Engines::new(&limits),
         puzzles: Arc::new(tokio::sync::Semaphore::new(limits.max_searches)),
+        ahead: puzzle_ahead::Ahead::default(),
         limits: limits.clone(),
     });
     Router::new()

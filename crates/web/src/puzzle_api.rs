@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use alphabeta_gomoku::{judge, lengths, Board, Color, Judgement, Kind, Puzzle, Rule};
+use alphabeta_gomoku::{judge, lengths, Board, Color, Judgement, Kind, Puzzle, PuzzleError, Rule};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::error::PathText;
+use crate::puzzle_ahead::Wish;
 use crate::{ApiError, AppState};
 
 /// The longest win by fours a puzzle drawn for the page may take: longer ones are rare
@@ -48,6 +49,8 @@ pub struct PuzzleQuery {
 #[derive(Serialize)]
 pub struct PuzzleReply {
     seed: u64,
+    /// Whether the server had drawn it before it was asked (for a request without a seed).
+    drawn_ahead: bool,
     by: &'static str,
     size: u32,
     rule: &'static str,
@@ -89,18 +92,41 @@ pub async fn puzzle(
             )))
         }
     };
-    let seed = q.seed.unwrap_or_else(Puzzle::fresh_seed);
-    let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
-    let drawn = blocking(&app, move || {
-        Puzzle::generate_by(size, rule, kind, seed, moves, winner, Some(deadline))
-    })
-    .await?
-    .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let wish = Wish {
+        size,
+        rule,
+        kind,
+        lengths: (*moves.start(), *moves.end()),
+        winner,
+    };
+    let (drawn, drawn_ahead) = match q.seed {
+        Some(seed) => (draw(&app, wish, seed).await?.map_err(unprocessable)?, false),
+        None => {
+            let kept = app.ahead.take(&wish);
+            let drawn_ahead = kept.is_some();
+            let drawn = match kept {
+                Some(p) => Ok(p),
+                None => draw(&app, wish, Puzzle::fresh_seed()).await?,
+            };
+            // The next one for these settings, unless none arose in all the games played.
+            let next =
+                matches!(drawn, Ok(_) | Err(PuzzleError::TimedOut(..))) && draw_ahead(&app, wish);
+            let drawn = drawn.map_err(|e| match e {
+                PuzzleError::TimedOut(..) if next => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("{e}, or ask again soon: the server goes on drawing one"),
+                ),
+                e => unprocessable(e),
+            })?;
+            (drawn, drawn_ahead)
+        }
+    };
     for &m in &drawn.moves {
         board.place(m);
     }
     Ok(Json(PuzzleReply {
-        seed,
+        seed: drawn.seed,
+        drawn_ahead,
         by: kind.name(),
         size,
         rule: rule.name(),
@@ -109,6 +135,47 @@ pub async fn puzzle(
         moves_to_win: drawn.length,
         task: drawn.task(),
     }))
+}
+
+/// The puzzle of `seed` for `wish` or why none came, drawn as one of the puzzle tasks (503
+/// if none is free).
+async fn draw(
+    app: &AppState,
+    wish: Wish,
+    seed: u64,
+) -> Result<Result<Puzzle, PuzzleError>, ApiError> {
+    let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
+    blocking(app, move || wish.draw(seed, deadline)).await
+}
+
+/// Why no puzzle came, as a 422.
+fn unprocessable(e: PuzzleError) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+}
+
+/// Draws a puzzle for `wish` in the background, from a fresh seed, and keeps it for the next
+/// request without a seed; unless one is kept or being drawn already, or fewer than two
+/// puzzle tasks are free: one always stays free for the players' own requests. Whether
+/// one is being drawn now.
+fn draw_ahead(app: &Arc<AppState>, wish: Wish) -> bool {
+    let Ok(permit) = app.puzzles.clone().try_acquire_owned() else {
+        return false;
+    };
+    if app.puzzles.available_permits() == 0 {
+        return false;
+    }
+    if !app.ahead.start(wish) {
+        // Being drawn, or kept already.
+        return true;
+    }
+    let app = Arc::clone(app);
+    let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
+    tokio::task::spawn_blocking(move || {
+        let drawn = wish.draw(Puzzle::fresh_seed(), deadline);
+        app.ahead.finish(wish, drawn.ok());
+        drop(permit);
+    });
+    true
 }
 
 /// `fours` or `threats` (fours if left out), else a 400 that says so.

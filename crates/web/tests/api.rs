@@ -1367,6 +1367,85 @@ async fn a_puzzle_by_fours_is_judged_move_by_move() {
     assert!(error_of(&v).contains("in the time given"), "{v}");
 }
 
+/// A request without a seed has the server draw the next puzzle of those settings in the
+/// background, and a later one gets it: the puzzle its seed draws (so its link opens it),
+/// of the settings asked. A request with a seed is never answered from the kept ones, and a
+/// server of one puzzle task (which must stay free for players) draws nothing ahead.
+#[tokio::test]
+async fn puzzles_are_drawn_ahead_for_requests_without_a_seed() {
+    let base = start(Limits {
+        max_searches: 2,
+        ..small()
+    })
+    .await;
+    let c = Client::new();
+    let settings = "by=fours&moves=3&side=white&size=15&rule=standard";
+    let asked = format!("{base}/api/gomoku/puzzle?{settings}");
+    let (s, first) = get(&c, &asked).await;
+    assert_eq!(s, 200, "{first}");
+    assert_eq!(
+        first["drawn_ahead"], false,
+        "nothing kept before the first: {first}"
+    );
+    let mut ahead = None;
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (s, p) = get(&c, &asked).await;
+        assert_eq!(s, 200, "{p}");
+        if p["drawn_ahead"] == true {
+            ahead = Some(p);
+            break;
+        }
+    }
+    let ahead = ahead.expect("a puzzle drawn ahead within 30 s");
+    assert_eq!(
+        (
+            &ahead["to_move"],
+            &ahead["moves_to_win"],
+            &ahead["rule"],
+            &ahead["by"]
+        ),
+        (
+            &json!("white"),
+            &json!(3),
+            &json!("standard"),
+            &json!("fours")
+        ),
+        "{ahead}"
+    );
+    let seed = ahead["seed"].as_u64().expect("a seed");
+    let (s, again) = get(&c, &format!("{asked}&seed={seed}")).await;
+    assert_eq!(s, 200, "{again}");
+    assert_eq!(again["drawn_ahead"], false, "{again}");
+    for field in ["moves", "to_move", "moves_to_win", "task", "seed"] {
+        assert_eq!(
+            again[field], ahead[field],
+            "{field}: {again} against {ahead}"
+        );
+    }
+    // Other settings are not served from these.
+    let (s, other) = get(
+        &c,
+        &format!("{base}/api/gomoku/puzzle?by=fours&moves=3&side=black&size=15&rule=standard"),
+    )
+    .await;
+    assert_eq!(s, 200, "{other}");
+    assert_eq!(other["drawn_ahead"], false, "{other}");
+    assert_eq!(other["to_move"], "black", "{other}");
+
+    let lone = start(small()).await;
+    let asked = format!("{lone}/api/gomoku/puzzle?{settings}");
+    for _ in 0..4 {
+        let (s, p) = get(&c, &asked).await;
+        assert_eq!(s, 200, "{p}");
+        assert_eq!(
+            p["drawn_ahead"], false,
+            "a server of one task draws none ahead: {p}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
 /// One puzzle is drawn at a time on a server of one search: a client that asks for a rare
 /// long win and leaves does not free the drawing's place before it ends (the server gives
 /// it up at `--max-think`), and then puzzles come again.
