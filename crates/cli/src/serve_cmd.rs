@@ -51,7 +51,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         ..Default::default()
     };
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((a.host.as_str(), a.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", a.host, a.port))?;
@@ -66,5 +66,9 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         alphabeta_web::serve(listener, limits)
             .await
             .context("serving")
-    })
+    });
+    // Ctrl-C ends at once: a search or a puzzle being drawn (a player's, or one the server
+    // draws ahead) is not waited for, as dropping the runtime would.
+    runtime.shutdown_background();
+    served
 }
