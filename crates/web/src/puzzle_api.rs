@@ -171,8 +171,11 @@ fn draw_ahead(app: &Arc<AppState>, wish: Wish) -> bool {
     let app = Arc::clone(app);
     let deadline = Instant::now() + app.limits.max_think.min(DRAWING_TIME);
     tokio::task::spawn_blocking(move || {
-        let drawn = wish.draw(Puzzle::fresh_seed(), deadline);
-        app.ahead.finish(wish, drawn.ok());
+        // A drawing that panicked (none should) must end too, or these settings would
+        // count as being drawn for good.
+        let draw = || wish.draw(Puzzle::fresh_seed(), deadline);
+        let drawn = std::panic::catch_unwind(draw).ok().and_then(Result::ok);
+        app.ahead.finish(wish, drawn);
         drop(permit);
     });
     true
