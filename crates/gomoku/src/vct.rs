@@ -370,22 +370,30 @@ impl VctSearch {
             } else {
                 board.for_each_candidate(sort);
             }
-            for &c in near.iter().chain(&far) {
+            // Of the cells next to a threat, the one that leaves the attacker the fewest
+            // open fours to make (the first such).
+            let mut fullest_block: Option<(u32, u16)> = None;
+            for (i, &c) in near.iter().chain(&far).enumerate() {
                 b.place(c);
                 let stopped = !b.can_make_open_four(attacker);
+                let left = b.pattern_count(attacker, Pattern::OpenFour);
                 b.remove_last();
                 if stopped {
                     replies.push(c);
                 }
+                if i < near.len() && fullest_block.is_none_or(|(fewest, _)| left < fewest) {
+                    fullest_block = Some((left, c));
+                }
             }
             // Nothing stops the threat (a double three, say): one block stands for every
-            // reply but the counter-fours (each loses to an open four and a five), a cell
-            // next to a threat (or under renju any move Black may play). A win counting
-            // every move needs it even beside the counter-fours: one of those may lose
-            // faster, to a block that makes the open four.
+            // reply but the counter-fours (each loses to an open four and a five): the one
+            // that stops most, as a player would block one of two threes (or under renju
+            // any move Black may play). A win counting every move needs it even beside the
+            // counter-fours: one of those may lose faster, to a block that makes the open
+            // four.
             if replies.is_empty() {
-                match near.first() {
-                    Some(&c) => replies.push(c),
+                match fullest_block {
+                    Some((_, c)) => replies.push(c),
                     None => replies.extend(b.any_allowed_move()),
                 }
             }

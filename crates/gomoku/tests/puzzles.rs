@@ -476,3 +476,82 @@ fn a_block_of_a_four_counts_by_fours_and_not_by_threats() {
     b.play_sequence("l8").unwrap();
     assert!(Kind::Fours.counts(&b) && Kind::Threats.counts(&b));
 }
+
+/// The directions in which the side to move can make an open four with a stone near the
+/// stones: a stone after which two empty cells on one line through it would each make five.
+fn open_four_directions(b: &mut Board) -> Vec<isize> {
+    let me = b.to_move();
+    let mut found = Vec::new();
+    for m in near(b) {
+        b.place(m);
+        for d in DIRECTIONS {
+            let fives = (-4isize..=4)
+                .map(|k| (m as isize + k * d) as u16)
+                .filter(|&f| b.at(f) == Cell::Empty && b.run_length(f, d, me) >= 5)
+                .count();
+            if fives >= 2 && !found.contains(&d) {
+                found.push(d);
+            }
+        }
+        b.remove_last();
+    }
+    found
+}
+
+/// Against a double three nothing holds, and the engine answers as a player would: it
+/// blocks one of the two threes outright, so that the attacker's open four can come on one
+/// line only (not a cell that merely shortens one three, which leaves both). In all eight
+/// symmetric copies of one position (the board's order of cells differs in each).
+#[test]
+fn against_a_double_three_the_answer_blocks_one_three() {
+    // Black g8 h8 and i9 i10; i8 makes an open three on the row and on the column. White's
+    // stones are in the corners, out of the way.
+    let black = [(6, 7), (7, 7), (8, 8), (8, 9)];
+    let white = [(0, 0), (2, 0), (0, 14), (2, 14)];
+    const N: u32 = 14;
+    let transforms: [fn(u32, u32) -> (u32, u32); 8] = [
+        |x, y| (x, y),
+        |x, y| (N - x, y),
+        |x, y| (x, N - y),
+        |x, y| (N - x, N - y),
+        |x, y| (y, x),
+        |x, y| (N - y, x),
+        |x, y| (y, N - x),
+        |x, y| (N - y, N - x),
+    ];
+    for (t, f) in transforms.iter().enumerate() {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        let cell = |b: &Board, (x, y): (u32, u32)| {
+            let (u, v) = f(x, y);
+            b.index(u, v).unwrap()
+        };
+        for (&bl, &wh) in black.iter().zip(&white) {
+            b.try_play(cell(&b, bl)).unwrap();
+            b.try_play(cell(&b, wh)).unwrap();
+        }
+        let three = cell(&b, (8, 7));
+        // White passes (a stone far off): Black can make an open four on either line.
+        b.place(three);
+        b.place(b.index(14, 7).unwrap());
+        assert_eq!(
+            open_four_directions(&mut b).len(),
+            2,
+            "copy {t}: a double three"
+        );
+        b.remove_last();
+        b.remove_last();
+        let j = judge(&mut b, three, Kind::Threats).unwrap();
+        let Judgement::Threat { reply, left } = j else {
+            panic!("copy {t}: {j:?}");
+        };
+        assert_eq!(left, 2, "copy {t}: an open four and a five");
+        b.place(three);
+        b.place(reply);
+        assert_eq!(
+            open_four_directions(&mut b).len(),
+            1,
+            "copy {t}: {} leaves both threes",
+            b.name(reply)
+        );
+    }
+}
