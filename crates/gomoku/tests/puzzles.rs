@@ -508,22 +508,14 @@ fn against_a_double_three_the_answer_blocks_one_three() {
     // stones are in the corners, out of the way.
     let black = [(6, 7), (7, 7), (8, 8), (8, 9)];
     let white = [(0, 0), (2, 0), (0, 14), (2, 14)];
-    const N: u32 = 14;
-    let transforms: [fn(u32, u32) -> (u32, u32); 8] = [
-        |x, y| (x, y),
-        |x, y| (N - x, y),
-        |x, y| (x, N - y),
-        |x, y| (N - x, N - y),
-        |x, y| (y, x),
-        |x, y| (N - y, x),
-        |x, y| (y, N - x),
-        |x, y| (N - y, N - x),
-    ];
-    for (t, f) in transforms.iter().enumerate() {
+    for t in 0..8 {
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        // Copy t: mirrored across the columns, the rows and the diagonal as its bits say.
         let cell = |b: &Board, (x, y): (u32, u32)| {
-            let (u, v) = f(x, y);
-            b.index(u, v).unwrap()
+            let x = if t & 1 == 1 { 14 - x } else { x };
+            let y = if t & 2 == 2 { 14 - y } else { y };
+            let (x, y) = if t & 4 == 4 { (y, x) } else { (x, y) };
+            b.index(x, y).unwrap()
         };
         for (&bl, &wh) in black.iter().zip(&white) {
             b.try_play(cell(&b, bl)).unwrap();
