@@ -90,7 +90,7 @@ impl Kind {
     pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         match self {
             Kind::Fours => shortest_win(b, most),
-            Kind::Threats => VctSearch::new(0, THREAT_PROOF_NODES).shortest(b, most),
+            Kind::Threats => VctSearch::for_lengths(THREAT_PROOF_NODES).shortest(b, most),
         }
     }
 }
@@ -353,7 +353,7 @@ fn puzzle_at(b: &mut Board, kind: Kind, most: u32) -> Option<(u32, Vec<u16>)> {
         Kind::Fours => shortest_win(b, most),
         Kind::Threats => {
             // With a small budget: most positions have no win by threats at all.
-            let win = VctSearch::new(0, THREAT_DRAW_NODES).shortest(b, most)?;
+            let win = VctSearch::for_lengths(THREAT_DRAW_NODES).shortest(b, most)?;
             (shortest_win(b, MAX_PUZZLE_MOVES).is_none()).then_some(win)
         }
     }
@@ -421,7 +421,7 @@ pub fn judge(b: &mut Board, cell: u16, kind: Kind) -> Result<Judgement, BoardErr
 /// defence, or one after which no win is found.
 fn judge_threat(b: &mut Board) -> Judgement {
     let mut replies = Vec::new();
-    let mut vct = VctSearch::new(0, THREAT_PROOF_NODES);
+    let mut vct = VctSearch::for_lengths(THREAT_PROOF_NODES);
     match vct.threat(b, &mut replies) {
         Threat::Quiet => Judgement::NotThreat,
         Threat::Answered => Judgement::Ignores {

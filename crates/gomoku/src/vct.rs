@@ -91,6 +91,12 @@ impl VctSearch {
         }
     }
 
+    /// A search for [`shortest`](Self::shortest) wins (which sets the depth from the moves
+    /// asked), giving up after `node_limit` nodes.
+    pub fn for_lengths(node_limit: u64) -> VctSearch {
+        VctSearch::new(0, node_limit)
+    }
+
     /// The same search, giving up at `deadline` too.
     pub fn with_deadline(mut self, deadline: Instant) -> VctSearch {
         self.budget.deadline = Some(deadline);

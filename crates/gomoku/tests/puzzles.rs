@@ -390,7 +390,7 @@ fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
                     // named reply is the most stubborn (checked where that is three moves;
                     // a brute force to four takes too long).
                     let mut defences = Vec::new();
-                    let mut vct = VctSearch::new(0, 1_000_000);
+                    let mut vct = VctSearch::for_lengths(1_000_000);
                     vct.threat(&mut b, &mut defences);
                     let mut lengths = defences.iter().map(|&r| {
                         b.place(r);
