@@ -27,8 +27,12 @@ pub const MAX_PUZZLE_MOVES: u32 = 15;
 /// against every defence grows fast with the length.
 pub const MAX_THREAT_MOVES: u32 = 7;
 /// Nodes a proof by threats may search for one defence while judging a move or finding
-/// the shortest win.
+/// the shortest win; where they run out, once more with [`THREAT_RETRY_NODES`].
 const THREAT_PROOF_NODES: u64 = 1_000_000;
+/// Nodes for that second try: at a million, 7 of 255 threats judged in 30 puzzles of 3 to 7
+/// moves had a defence whose proof ran out, and a right move could be called wrong; at ten
+/// million none did, in up to 5 s (docs/BENCHMARKS.md, session 110).
+const THREAT_RETRY_NODES: u64 = 16 * THREAT_PROOF_NODES;
 /// Nodes a proof by threats may search at each position of a game drawing a puzzle: most
 /// positions have no such win, and the rare win that takes more is passed over.
 const THREAT_DRAW_NODES: u64 = 100_000;
@@ -90,7 +94,7 @@ impl Kind {
     pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         match self {
             Kind::Fours => shortest_win(b, most),
-            Kind::Threats => VctSearch::for_lengths(THREAT_PROOF_NODES).shortest(b, most),
+            Kind::Threats => threat_win(b, most).unwrap_or(None),
         }
     }
 }
@@ -158,8 +162,9 @@ pub enum Judgement {
     /// defender's most stubborn answer is `reply`, after which the win takes `left` more
     /// moves at the fewest.
     Threat { reply: u16, left: u32 },
-    /// By threats: a four or a three, but after the defender's `reply` no win is found.
-    Refuted { reply: u16 },
+    /// By threats: a four or a three, but after the defender's `reply` no win is found:
+    /// `proven` none, or the search ran out of nodes (a win may exist).
+    Refuted { reply: u16, proven: bool },
     /// By threats: neither a four nor a three.
     NotThreat,
 }
@@ -201,9 +206,20 @@ impl Judgement {
                 b.name(*reply),
                 if *left == 1 { "" } else { "s" }
             ),
-            Judgement::Refuted { reply } => format!(
+            Judgement::Refuted {
+                reply,
+                proven: true,
+            } => format!(
                 "{name} is a threat, but {other} answers at {} and no forced win is left: try \
                  another.",
+                b.name(*reply)
+            ),
+            Judgement::Refuted {
+                reply,
+                proven: false,
+            } => format!(
+                "{name} is a threat, but {other} answers at {} and the engine finds no forced \
+                 win after it in time: try another.",
                 b.name(*reply)
             ),
             Judgement::NotThreat => format!(
@@ -398,12 +414,18 @@ pub fn judge(b: &mut Board, cell: u16, kind: Kind) -> Result<Judgement, BoardErr
                 }
                 _ => {
                     b.place(block);
-                    let win = kind.shortest_win(b, *kind.lengths().end());
+                    let win = match kind {
+                        Kind::Fours => Ok(shortest_win(b, MAX_PUZZLE_MOVES)),
+                        Kind::Threats => threat_win(b, MAX_THREAT_MOVES),
+                    };
                     b.remove_last();
                     match (win, kind) {
-                        (Some((left, _)), _) => Judgement::Four { block, left },
-                        (None, Kind::Fours) => Judgement::LetsGo { block },
-                        (None, Kind::Threats) => Judgement::Refuted { reply: block },
+                        (Ok(Some((left, _))), _) => Judgement::Four { block, left },
+                        (_, Kind::Fours) => Judgement::LetsGo { block },
+                        (win, Kind::Threats) => Judgement::Refuted {
+                            reply: block,
+                            proven: win.is_ok(),
+                        },
                     }
                 }
             }
@@ -417,33 +439,60 @@ pub fn judge(b: &mut Board, cell: u16, kind: Kind) -> Result<Judgement, BoardErr
     Ok(verdict)
 }
 
+/// A search by threats that ran out of nodes: whether a win exists is not known.
+struct Unproven;
+
+/// By threats, the side to move's shortest win of at most `most` moves (its length and
+/// line), or `Ok(None)` where the search proves there is none; tried once more with
+/// [`THREAT_RETRY_NODES`] where the first search runs out of nodes, so that a right move is
+/// not called wrong for want of them.
+fn threat_win(b: &mut Board, most: u32) -> Result<Option<(u32, Vec<u16>)>, Unproven> {
+    for nodes in [THREAT_PROOF_NODES, THREAT_RETRY_NODES] {
+        let mut vct = VctSearch::for_lengths(nodes);
+        let win = vct.shortest(b, most);
+        if win.is_some() || !vct.gave_up() {
+            return Ok(win);
+        }
+    }
+    Err(Unproven)
+}
+
 /// By threats, the defender to move after a move that is no four: its most stubborn
 /// defence, or one after which no win is found.
 fn judge_threat(b: &mut Board) -> Judgement {
     let mut replies = Vec::new();
-    let mut vct = VctSearch::for_lengths(THREAT_PROOF_NODES);
-    match vct.threat(b, &mut replies) {
+    match VctSearch::for_lengths(THREAT_PROOF_NODES).threat(b, &mut replies) {
         Threat::Quiet => Judgement::NotThreat,
         Threat::Answered => Judgement::Ignores {
             five: b.first_five_cell(b.to_move()).unwrap_or_default(),
         },
         Threat::Unstoppable { .. } | Threat::Defend => {
-            let mut best: Option<(u16, u32)> = None;
+            let (mut best, mut unproven): (Option<(u16, u32)>, _) = (None, None);
             for &reply in &replies {
                 b.place(reply);
-                let win = vct.shortest(b, MAX_THREAT_MOVES);
+                let win = threat_win(b, MAX_THREAT_MOVES);
                 b.remove_last();
                 match win {
-                    None => return Judgement::Refuted { reply },
-                    Some((left, _)) if best.is_none_or(|(_, most)| left > most) => {
+                    Ok(None) => {
+                        return Judgement::Refuted {
+                            reply,
+                            proven: true,
+                        }
+                    }
+                    Err(Unproven) => unproven = unproven.or(Some(reply)),
+                    Ok(Some((left, _))) if best.is_none_or(|(_, most)| left > most) => {
                         best = Some((reply, left));
                     }
-                    Some(_) => {}
+                    Ok(Some(_)) => {}
                 }
             }
-            match best {
-                Some((reply, left)) => Judgement::Threat { reply, left },
-                None => Judgement::NotThreat,
+            match (unproven, best) {
+                (Some(reply), _) => Judgement::Refuted {
+                    reply,
+                    proven: false,
+                },
+                (None, Some((reply, left))) => Judgement::Threat { reply, left },
+                (None, None) => Judgement::NotThreat,
             }
         }
     }

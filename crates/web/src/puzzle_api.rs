@@ -242,9 +242,9 @@ pub async fn judge_move(
         Judgement::LetsGo { block } => json!({
             "verdict": "lets_go", "block": name(block), "reply": name(block), "text": words,
         }),
-        Judgement::Refuted { reply } => {
-            json!({"verdict": "lets_go", "reply": name(reply), "text": words})
-        }
+        Judgement::Refuted { reply, proven } => json!({
+            "verdict": "lets_go", "reply": name(reply), "proven": proven, "text": words,
+        }),
         Judgement::Ignores { five } => {
             json!({"verdict": "ignores", "five": name(five), "text": words})
         }
