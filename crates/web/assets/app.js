@@ -518,7 +518,11 @@ async function playAt(name) {
     // answer is the judge's (the forced block, the most stubborn defence); else why not.
     let reply = null;
     if (G.puzzle) {
+      // Most moves are judged in milliseconds; a three whose proof is long, in seconds.
+      G.message = `Judging ${name}…`;
+      showGomokuStatus();
       const j = await api("POST", `/api/gomoku/games/${g.id}/judge`, { move: name, by: G.puzzle.by });
+      G.message = "";
       if (!["four", "threat", "five"].includes(j.verdict)) {
         G.message = j.text;
         drawBoard();
