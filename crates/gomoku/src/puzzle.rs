@@ -31,7 +31,7 @@ pub const MAX_THREAT_MOVES: u32 = 7;
 const THREAT_PROOF_NODES: u64 = 1_000_000;
 /// Nodes for that second try: at a million, 7 of 255 threats judged in 30 puzzles of 3 to 7
 /// moves had a defence whose proof ran out, and a right move could be called wrong; at ten
-/// million none did, in up to 5 s (docs/BENCHMARKS.md, session 110).
+/// million none did, in up to 5 s (docs/BENCHMARKS.md, session 110); sixteen for a margin.
 const THREAT_RETRY_NODES: u64 = 16 * THREAT_PROOF_NODES;
 /// Nodes a proof by threats may search at each position of a game drawing a puzzle: most
 /// positions have no such win, and the rare win that takes more is passed over.
@@ -90,7 +90,8 @@ impl Kind {
         self == Kind::Fours || b.first_five_cell(b.to_move().other()).is_none()
     }
 
-    /// The side to move's shortest win of this kind of at most `most` moves, and its line.
+    /// The side to move's shortest win of this kind of at most `most` moves, and its line
+    /// (`None` also where a search by threats runs out of nodes on both tries).
     pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
         match self {
             Kind::Fours => shortest_win(b, most),
