@@ -128,6 +128,9 @@ mod tests {
             a.start(wish(20)),
             "a drawing that failed may be tried again"
         );
+        a.finish(wish(20), Some(puzzle(9)));
+        assert_eq!(a.take(&wish(15)), None, "not another setting's puzzle");
+        assert_eq!(a.take(&wish(20)).map(|p| p.seed), Some(9));
     }
 
     #[test]

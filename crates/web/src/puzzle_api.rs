@@ -156,7 +156,7 @@ fn unprocessable(e: PuzzleError) -> ApiError {
 /// Draws a puzzle for `wish` in the background, from a fresh seed, and keeps it for the next
 /// request without a seed; unless one is kept or being drawn already, or fewer than two
 /// puzzle tasks are free: one always stays free for the players' own requests. Whether
-/// one is being drawn now.
+/// one is kept or being drawn now.
 fn draw_ahead(app: &Arc<AppState>, wish: Wish) -> bool {
     let Ok(permit) = app.puzzles.clone().try_acquire_owned() else {
         return false;
