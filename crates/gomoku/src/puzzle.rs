@@ -93,9 +93,16 @@ impl Kind {
     /// The side to move's shortest win of this kind of at most `most` moves, and its line
     /// (`None` also where a search by threats runs out of nodes on both tries).
     pub fn shortest_win(self, b: &mut Board, most: u32) -> Option<(u32, Vec<u16>)> {
+        self.win(b, most).unwrap_or(None)
+    }
+
+    /// The same, with `Err` where a search by threats ran out of nodes on both tries (by
+    /// fours a search that runs out counts as no win; none did in 170 fours judged,
+    /// docs/BENCHMARKS.md, session 110).
+    fn win(self, b: &mut Board, most: u32) -> Result<Option<(u32, Vec<u16>)>, Unproven> {
         match self {
-            Kind::Fours => shortest_win(b, most),
-            Kind::Threats => threat_win(b, most).unwrap_or(None),
+            Kind::Fours => Ok(shortest_win(b, most)),
+            Kind::Threats => threat_win(b, most),
         }
     }
 }
@@ -415,10 +422,7 @@ pub fn judge(b: &mut Board, cell: u16, kind: Kind) -> Result<Judgement, BoardErr
                 }
                 _ => {
                     b.place(block);
-                    let win = match kind {
-                        Kind::Fours => Ok(shortest_win(b, MAX_PUZZLE_MOVES)),
-                        Kind::Threats => threat_win(b, MAX_THREAT_MOVES),
-                    };
+                    let win = kind.win(b, *kind.lengths().end());
                     b.remove_last();
                     match (win, kind) {
                         (Ok(Some((left, _))), _) => Judgement::Four { block, left },

@@ -260,22 +260,25 @@ fn near(b: &Board) -> Vec<u16> {
         .collect()
 }
 
-/// Whether the side to move has a move near the stones that makes an open four: two cells
-/// on one line where it would then make five.
-fn open_four_to_come(b: &mut Board) -> bool {
+/// The directions in which the side to move can make an open four with a stone near the
+/// stones: a stone after which two empty cells on one line through it would each make five.
+fn open_four_directions(b: &mut Board) -> Vec<isize> {
     let me = b.to_move();
-    near(b).into_iter().any(|m| {
+    let mut found = Vec::new();
+    for m in near(b) {
         b.place(m);
-        let open = DIRECTIONS.iter().any(|&d| {
-            (-4isize..=4)
+        for d in DIRECTIONS {
+            let fives = (-4isize..=4)
                 .map(|k| (m as isize + k * d) as u16)
                 .filter(|&f| b.at(f) == Cell::Empty && b.run_length(f, d, me) >= 5)
-                .count()
-                >= 2
-        });
+                .count();
+            if fives >= 2 && !found.contains(&d) {
+                found.push(d);
+            }
+        }
         b.remove_last();
-        open
-    })
+    }
+    found
 }
 
 /// Whether the side to move wins within `moves` of its moves (the five included) against
@@ -442,7 +445,7 @@ fn every_move_of_a_puzzle_by_threats_is_judged_as_the_brute_force_says() {
                         .find(|&f| b.at(f) == Cell::Empty && !close.contains(&f));
                     b.place(far.unwrap());
                     assert!(fives(&b, b.to_move()).is_empty(), "{}", b.name(c));
-                    assert!(!open_four_to_come(&mut b), "{}", b.name(c));
+                    assert!(open_four_directions(&mut b).is_empty(), "{}", b.name(c));
                     b.remove_last();
                 }
                 (j, _) => panic!("{}: {j:?}", b.name(c)),
@@ -476,27 +479,6 @@ fn a_block_of_a_four_counts_by_fours_and_not_by_threats() {
     assert!(Kind::Fours.counts(&b) && !Kind::Threats.counts(&b));
     b.play_sequence("l8").unwrap();
     assert!(Kind::Fours.counts(&b) && Kind::Threats.counts(&b));
-}
-
-/// The directions in which the side to move can make an open four with a stone near the
-/// stones: a stone after which two empty cells on one line through it would each make five.
-fn open_four_directions(b: &mut Board) -> Vec<isize> {
-    let me = b.to_move();
-    let mut found = Vec::new();
-    for m in near(b) {
-        b.place(m);
-        for d in DIRECTIONS {
-            let fives = (-4isize..=4)
-                .map(|k| (m as isize + k * d) as u16)
-                .filter(|&f| b.at(f) == Cell::Empty && b.run_length(f, d, me) >= 5)
-                .count();
-            if fives >= 2 && !found.contains(&d) {
-                found.push(d);
-            }
-        }
-        b.remove_last();
-    }
-    found
 }
 
 /// Against a double three nothing holds, and the engine answers as a player would: it
