@@ -30,6 +30,9 @@ pub enum GomokuCommand {
     /// Review a game move by move: each position searched, each move's value against the
     /// best, and the moves that lose much marked (?!, ?, ??).
     Review(ReviewArgs),
+    /// The engine's look-ahead as an explicit tree for `alphabeta tree`: a few plies of its
+    /// most urgent moves, its evaluation at the leaves and as static values.
+    Tree(crate::gomoku_tree::TreeArgs),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
     /// Search fixed positions to a fixed depth: nodes, speed, and a signature of the counts.
@@ -359,6 +362,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
         GomokuCommand::Vct(a) => threat_search(a, true),
         GomokuCommand::Puzzle(a) => crate::gomoku_puzzle::run(a),
         GomokuCommand::Review(a) => crate::gomoku_review::run(a),
+        GomokuCommand::Tree(a) => crate::gomoku_tree::run(a),
         GomokuCommand::Play(a) => play(a),
         GomokuCommand::Bench(a) => bench(a),
         GomokuCommand::Match(a) => crate::gomoku_match::run(a),

@@ -6,6 +6,7 @@ mod gomoku_cmd;
 mod gomoku_match;
 mod gomoku_puzzle;
 mod gomoku_review;
+mod gomoku_tree;
 mod refinements;
 mod serve_cmd;
 mod sprt;

@@ -322,6 +322,45 @@ async fn gomoku(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // The engine's look-ahead from here in the tree explainer: the side to move's three most
+    // urgent moves (root labels are one cell: `h10`; deeper ones name more), three plies
+    // deep, explained with Max at the root (whatever the explainer had), its best move one
+    // of the three.
+    set_value(c, "t-root", "min").await;
+    click(c, "#g-tree").await;
+    wait_until(
+        c,
+        "!document.getElementById('tree').hidden && document.getElementById('t-summary').textContent.startsWith('Value')",
+        Duration::from_secs(10),
+    )
+    .await;
+    let (tree, summary) = (
+        js(c, "return document.getElementById('t-input').value;").await,
+        text(c, "t-summary").await,
+    );
+    let tree = tree.as_str().unwrap();
+    let firsts: Vec<String> = tree[1..]
+        .split(',')
+        .filter(|part| part.len() > 1)
+        .map(|part| part.split('=').next().unwrap().to_string())
+        .filter(|label| label.len() <= 3)
+        .collect();
+    assert_eq!(firsts.len(), 3, "three root moves in {tree}");
+    let best = summary
+        .split("best move ")
+        .nth(1)
+        .and_then(|rest| rest.split(['.', ' ', ',']).next())
+        .unwrap_or("");
+    assert!(
+        firsts.iter().any(|m| m == best),
+        "{summary} names none of {firsts:?}"
+    );
+    screenshot(c, "gomoku-tree.png").await;
+    assert_eq!(
+        js(c, "return document.getElementById('t-root').value;").await,
+        json!("max")
+    );
+    click(c, "#tab-gomoku").await;
     // At level 1 the engine's reply searches at most the level's 1,000 nodes, on one thread
     // (helpers would add theirs to the count).
     set_value(c, "g-level", "1").await;

@@ -1306,6 +1306,41 @@ fn command_words(line: &str) -> Vec<String> {
     words
 }
 
+/// The README's examples of the games' look-ahead trees (`alphabeta tictactoe tree`,
+/// `alphabeta gomoku tree`) print the tree the README shows on the next line.
+#[test]
+fn the_readme_lookahead_trees_are_what_the_commands_print() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = readme.lines().map(str::trim).collect();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(command) = line.strip_prefix("$ alphabeta ") else {
+            continue;
+        };
+        if !(command.starts_with("tictactoe tree") || command.starts_with("gomoku tree")) {
+            continue;
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .args(command.split_whitespace())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "README line {}: {line}", i + 1);
+        let printed = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(
+            printed.trim(),
+            lines[i + 1],
+            "README line {}: {line}",
+            i + 1
+        );
+        checked += 1;
+    }
+    assert_eq!(
+        checked, 2,
+        "the README's two look-ahead examples were found"
+    );
+}
+
 #[test]
 fn the_commands_a_picture_quiz_prints_run() {
     let o = run(&["--quiz", "--format", "svg", THREE], None);
@@ -1765,6 +1800,112 @@ fn the_tictactoe_lookahead_tree_explains_the_lookahead() {
     let e = String::from_utf8(
         Command::new(env!("CARGO_BIN_EXE_alphabeta"))
             .args(["tictactoe", "tree", "XXX.OO..."])
+            .output()
+            .unwrap()
+            .stderr,
+    )
+    .unwrap();
+    assert!(e.contains("the game is over"), "{e}");
+}
+
+/// The engine's Gomoku look-ahead as an explicit tree (`alphabeta gomoku tree`), explained:
+/// the root's value and each root move's value are those of a plain negamax written here over
+/// the same moves (the generator's first `width`) with the engine's evaluation at the
+/// horizon, and alpha-beta in the explainer finds the same value as its minimax.
+#[test]
+fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
+    use alphabeta::{Evaluator, Game};
+    use alphabeta_gomoku::{Board, Rule, Threats};
+    use alphabeta_tree::{explain, parse, Algorithm, Settings, INF};
+    fn negamax(b: &mut Board, plies: u32, width: usize) -> i32 {
+        if b.winner().is_some() {
+            // The side that just moved made five.
+            return -INF;
+        }
+        if plies == 0 {
+            return Threats.evaluate(b).0;
+        }
+        let mut moves = Vec::new();
+        b.generate_moves(&mut moves);
+        moves.truncate(width);
+        let mut best = -INF;
+        for m in moves {
+            b.place(m);
+            best = best.max(-negamax(b, plies - 1, width));
+            b.remove_last();
+        }
+        best
+    }
+    let gomoku = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .arg("gomoku")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let settings = |algorithm| Settings {
+        algorithm,
+        ..Settings::default()
+    };
+    // Openings, a position with an open three to answer, one with a four to block and one
+    // with a five to make (won at once: inf).
+    for (moves, plies, width) in [
+        ("h8", 2, 3),
+        ("h8i9h9", 3, 3),
+        ("h8i9h9i8g10", 2, 4),
+        ("h8h9i8g8j8", 3, 2),
+        ("h8g8i8a1j8a3k8", 2, 3),
+        ("h8g8i8a1j8a3k8a5", 2, 3),
+    ] {
+        let text = gomoku(&[
+            "tree",
+            moves,
+            "--plies",
+            &plies.to_string(),
+            "--width",
+            &width.to_string(),
+        ]);
+        let tree = parse(text.trim()).unwrap();
+        let minimax = explain(&tree, settings(Algorithm::Minimax), false).unwrap();
+        let pruned = explain(&tree, settings(Algorithm::AlphaBeta), false).unwrap();
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        board.play_sequence(moves).unwrap();
+        let at = format!("{moves} at {plies}x{width}: {text}");
+        assert_eq!(minimax.run.value, negamax(&mut board, plies, width), "{at}");
+        assert_eq!(pruned.run.value, minimax.run.value, "{at}");
+        // Each root move by its label, valued for the side to move at the root.
+        let mut expected = Vec::new();
+        let mut list = Vec::new();
+        board.generate_moves(&mut list);
+        for &m in list.iter().take(width) {
+            board.place(m);
+            let name = board.name(m);
+            expected.push((name, -negamax(&mut board, plies - 1, width)));
+            board.remove_last();
+        }
+        let seen: Vec<(String, i32)> = tree
+            .children_of(0)
+            .iter()
+            .map(|&c| {
+                let label = tree.node(c).label.clone().unwrap();
+                (label, minimax.run.nodes[c as usize].value.unwrap().0)
+            })
+            .collect();
+        assert_eq!(seen, expected, "{at}");
+    }
+    // The explainer reads it as printed: with a five to make, the five alone, worth inf.
+    let out = ok(&[gomoku(&["tree", "h8g8i8a1j8a3k8a5"]).trim()]);
+    assert!(out.starts_with("value: inf"), "{out}");
+    assert!(out.contains("best move: child 0 (l8)"), "{out}");
+    let e = String::from_utf8(
+        Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .args(["gomoku", "tree", "h8a1i8a2j8a3k8a4l8"])
             .output()
             .unwrap()
             .stderr,

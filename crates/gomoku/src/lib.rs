@@ -20,6 +20,8 @@
 //! - [`Puzzle`]s by fours or by threats ([`Kind`]): positions from low-level self-play where
 //!   the side to move wins in a given number of moves and no fewer, and [`judge`] for a move
 //!   played in one.
+//! - [`lookahead_tree`]: the engine's look-ahead, a few plies of its first few moves, as an
+//!   explicit tree for the tree explainer.
 //! - [`Engine`]: a forced move at once, a proven VCF at once, else iterative-deepening PVS with
 //!   late-move reductions, null moves and the quiescence of fours, and a [`TimePlan`] that
 //!   spends more on an unstable best move.
@@ -36,6 +38,7 @@ mod engine;
 mod evaluation;
 mod game;
 mod level;
+mod lookahead;
 mod patterns;
 mod psq;
 mod puzzle;
@@ -62,6 +65,7 @@ pub use evaluation::{
 };
 pub use game::MAX_MOVES;
 pub use level::{Level, NoSuchLevel};
+pub use lookahead::{lookahead_tree, MAX_LOOKAHEAD_PLIES, MAX_LOOKAHEAD_WIDTH};
 pub use patterns::{Pattern, PATTERNS};
 pub use psq::{read_psq, write_psq, PsqError};
 pub use puzzle::{

@@ -163,6 +163,7 @@ function drawBoard() {
   $("g-hint").disabled = !!G.thinking || browsing || !!game.result || !humansTurn(game);
   $("g-engine").disabled = !!G.thinking || browsing || !!game.result;
   $("g-review").disabled = !!G.thinking || !game.moves.length;
+  $("g-tree").disabled = !!G.thinking || browsing || !!game.result;
   $("g-solution").disabled = !!G.thinking || browsing || !G.puzzle || !!game.result || !humansTurn(game);
   const at = browsing ? G.view : game.moves.length;
   $("g-first").disabled = $("g-back").disabled = !!G.thinking || at === 0;
@@ -636,6 +637,18 @@ $("g-hint").addEventListener("click", () => {
     }
   }));
 });
+// The engine's look-ahead from the position, explained step by step in the tree explainer.
+$("g-tree").addEventListener("click", async () => {
+  const g = G.game;
+  if (!g || G.thinking || g.result) return;
+  try {
+    const r = await api("GET", `/api/gomoku/games/${g.id}/tree?plies=3&width=3`);
+    openInExplainer(r.tree);
+  } catch (e) {
+    G.message = `No tree: ${e.message}`;
+    showGomokuStatus();
+  }
+});
 // Stepping through the game: the buttons, and Home, Page Up, Page Down, End on the board.
 const STEPS = {
   Home: () => browse(0),
@@ -717,6 +730,17 @@ for (const [title, text, settings] of EXAMPLES) {
     explainTree();
   });
   $("t-examples").appendChild(b);
+}
+
+// A game's look-ahead in the explainer: its values are for the side to move, Max at the root;
+// the whole tree, the answer shown.
+function openInExplainer(tree) {
+  $("t-input").value = tree;
+  $("t-root").value = "max";
+  $("t-depth").value = "";
+  $("t-quiz").value = "";
+  showTab("tree");
+  explainTree();
 }
 
 async function explainTree() {
@@ -1493,13 +1517,7 @@ function drawTicTacToe() {
     b.id = "x-explain-tree";
     b.textContent = "Explain it as a tree";
     b.title = "The look-ahead's tree in the tree explainer: moves as labels, f(p) at the leaves and as static values";
-    b.addEventListener("click", () => {
-      $("t-input").value = ahead.tree;
-      $("t-depth").value = "";
-      $("t-quiz").value = "";
-      showTab("tree");
-      explainTree();
-    });
+    b.addEventListener("click", () => openInExplainer(ahead.tree));
     $("x-lookahead").appendChild(b);
   }
 }

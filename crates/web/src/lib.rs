@@ -20,6 +20,7 @@ mod assets;
 mod connect4_api;
 mod error;
 mod gomoku_api;
+mod lookahead_api;
 mod puzzle_ahead;
 mod puzzle_api;
 mod tictactoe_api;
@@ -114,6 +115,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/hint", get(gomoku_api::hint))
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
+        .route("/api/gomoku/games/{id}/tree", get(lookahead_api::lookahead))
         .route("/api/gomoku/puzzle", get(puzzle_api::puzzle))
         .route("/api/gomoku/games/{id}/judge", post(puzzle_api::judge_move))
         .route("/api/gomoku/games/{id}/fours", get(puzzle_api::fours))

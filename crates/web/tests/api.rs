@@ -2086,3 +2086,100 @@ async fn a_connection_without_a_whole_request_is_closed() {
     let (s, _) = get(&Client::new(), &format!("{base}/api/gomoku/games/none")).await;
     assert_eq!(s, 404);
 }
+
+/// `GET /api/gomoku/games/{id}/tree`: the engine's look-ahead from the game's position, as
+/// `gomoku tree` writes it, ready for `POST /api/tree`; the rules shape it (a four to block
+/// leaves one move, a five to make wins at once); bad settings, sizes past the server's
+/// limits and finished games are refused.
+#[tokio::test]
+async fn the_engines_lookahead_comes_as_a_tree_to_explain() {
+    use alphabeta_gomoku::{lookahead_tree, Board, Rule};
+    let base = start(small()).await;
+    let c = Client::new();
+    let g = new_game(&c, &base, json!({"moves": "h8i9h9"})).await;
+    let url = format!("{base}/api/gomoku/games/{}/tree", g["id"].as_str().unwrap());
+    let (s, v) = get(&c, &url).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!((&v["plies"], &v["width"]), (&json!(2), &json!(3)));
+    let mut board = Board::new(15, Rule::Freestyle).unwrap();
+    board.play_sequence("h8i9h9").unwrap();
+    assert_eq!(v["tree"], lookahead_tree(&board, 2, 3).unwrap());
+    let (s, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": v["tree"]})).await;
+    assert_eq!(s, 200, "{e}");
+    assert_eq!(e["leaves_total"], 9, "{e}");
+    // White to block Black's four h8-k8 (g8 is White's): l8 alone, whatever the width.
+    let four = new_game(&c, &base, json!({"moves": "h8g8i8a1j8a3k8"})).await;
+    let four_url = format!(
+        "{base}/api/gomoku/games/{}/tree",
+        four["id"].as_str().unwrap()
+    );
+    let (s, v) = get(&c, &format!("{four_url}?plies=1&width=6")).await;
+    assert_eq!(s, 200, "{v}");
+    let tree = v["tree"].as_str().unwrap();
+    assert!(tree.starts_with("(l8=") && !tree.contains(','), "{tree}");
+    // Black to move makes five at l8: the tree's value is a win, its move l8.
+    c.post(format!(
+        "{base}/api/gomoku/games/{}/moves",
+        four["id"].as_str().unwrap()
+    ))
+    .json(&json!({"move": "a5"}))
+    .send()
+    .await
+    .unwrap();
+    let (_, v) = get(&c, &four_url).await;
+    let (s, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": v["tree"]})).await;
+    assert_eq!(s, 200, "{e}");
+    assert_eq!(e["best_move_label"], "l8", "{e}");
+    // Refused: settings out of range or unknown (400), more nodes than the server explains
+    // (200 here: 3 plies of 6 make up to 259) or a text longer than its body limit (413),
+    // an unknown game (404), a finished one (409).
+    for (query, status, says) in [
+        ("?plies=0", 400, "plies must be 1 to 6, not 0"),
+        ("?width=7", 400, "width must be 1 to 6, not 7"),
+        ("?plies=two", 400, "plies"),
+        ("?depth=2", 400, "depth"),
+        (
+            "?plies=3&width=6",
+            413,
+            "up to 259 nodes; this server explains at most 200",
+        ),
+    ] {
+        let (s, v) = get(&c, &format!("{url}{query}")).await;
+        assert_eq!(s, status, "{query}: {v}");
+        assert!(error_of(&v).contains(says), "{query}: {v}");
+    }
+    // A server of more nodes but the same small body limit: 4 plies of 4 make 341 nodes,
+    // whose text outgrows the 4096 bytes `POST /api/tree` would take.
+    let roomy = start(Limits {
+        max_tree_nodes: 5_000,
+        ..small()
+    })
+    .await;
+    let g = new_game(&c, &roomy, json!({"moves": "h8i9h9"})).await;
+    let (s, v) = get(
+        &c,
+        &format!(
+            "{roomy}/api/gomoku/games/{}/tree?plies=4&width=4",
+            g["id"].as_str().unwrap()
+        ),
+    )
+    .await;
+    assert_eq!(s, 413, "{v}");
+    assert!(
+        error_of(&v).contains("this server explains trees of at most 3072"),
+        "{v}"
+    );
+    let (s, v) = get(&c, &format!("{base}/api/gomoku/games/nope/tree")).await;
+    assert_eq!(s, 404, "{v}");
+    let over = new_game(&c, &base, json!({"moves": "h8a1i8a2j8a3k8a4l8"})).await;
+    let (s, v) = get(
+        &c,
+        &format!(
+            "{base}/api/gomoku/games/{}/tree",
+            over["id"].as_str().unwrap()
+        ),
+    )
+    .await;
+    assert_eq!(s, 409, "{v}");
+    assert!(error_of(&v).contains("the game is over"), "{v}");
+}
