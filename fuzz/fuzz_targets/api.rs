@@ -102,7 +102,10 @@ fuzz_target!(|data: &[u8]| {
                 3 => (Method::GET, format!("{game}/think?{}", query(&text)), None),
                 4 => (Method::GET, format!("{game}/hint?{}", query(&text)), None),
                 5 => (Method::GET, format!("{game}/review?{}", query(&text)), None),
-                6 => (Method::GET, format!("{game}/{}", pick(flags, &["sgf", "fours", "threats"])), None),
+                6 => {
+                    let route = pick(flags, &["sgf", "fours", "threats", "tree"]);
+                    (Method::GET, format!("{game}/{route}?{}", query(&text)), None)
+                }
                 7 => (Method::GET, game.clone(), None),
                 8 => (Method::DELETE, game.clone(), None),
                 9 => {

@@ -360,6 +360,22 @@ async fn gomoku(c: &Client, url: &str) {
         js(c, "return document.getElementById('t-root').value;").await,
         json!("max")
     );
+    // Where it came from is said under it: the position and Max's colour, the side to move
+    // (Black, after h8 and the engine's answer); gone once another tree is explained.
+    let source = text(c, "t-source").await;
+    assert!(
+        source.starts_with("The Gomoku engine's look-ahead after h8 ")
+            && source.contains("Black to move is Max"),
+        "{source}"
+    );
+    set_value(c, "t-input", "[[3,12,8],[2,4,6],[14,5,2]]").await;
+    click(c, "#t-explain").await;
+    wait_until(
+        c,
+        "document.getElementById('t-source').hidden && document.getElementById('t-summary').textContent.startsWith('Value 3')",
+        Duration::from_secs(10),
+    )
+    .await;
     click(c, "#tab-gomoku").await;
     // At level 1 the engine's reply searches at most the level's 1,000 nodes, on one thread
     // (helpers would add theirs to the count).
@@ -1977,6 +1993,8 @@ async fn tictactoe(c: &Client, url: &str) {
         Duration::from_secs(10),
     )
     .await;
+    let source = text(c, "t-source").await;
+    assert!(source.contains("X to move is Max"), "{source}");
     click(c, "#tab-ttt").await;
     click(c, "#x-board button:nth-child(5)").await;
     wait_until(

@@ -643,7 +643,9 @@ $("g-tree").addEventListener("click", async () => {
   if (!g || G.thinking || g.result) return;
   try {
     const r = await api("GET", `/api/gomoku/games/${g.id}/tree?plies=3&width=3`);
-    openInExplainer(r.tree);
+    const side = g.to_move === "black" ? "Black" : "White";
+    const position = g.moves.length ? g.moves.join(" ") : "the empty board";
+    openInExplainer(r.tree, `The Gomoku engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the moves from there, each value is the engine's evaluation for ${side}.`);
   } catch (e) {
     G.message = `No tree: ${e.message}`;
     showGomokuStatus();
@@ -718,7 +720,7 @@ const EXAMPLES = [
 
 // `quiz`: the question being asked ("opened" or "fewest"), or "" when the answer shows;
 // `request`: the last explanation asked for, to ask again with the leaves to check.
-const T = { report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "", drawn: null, sheet: null };
+const T = { source: null, report: null, request: null, step: 0, timer: null, byPath: new Map(), parent: [], children: [], quiz: "", drawn: null, sheet: null };
 
 for (const [title, text, settings] of EXAMPLES) {
   const b = document.createElement("button");
@@ -733,8 +735,10 @@ for (const [title, text, settings] of EXAMPLES) {
 }
 
 // A game's look-ahead in the explainer: its values are for the side to move, Max at the root;
-// the whole tree, the answer shown.
-function openInExplainer(tree) {
+// the whole tree, the answer shown, and where it came from said under it (while it is the
+// tree explained).
+function openInExplainer(tree, source) {
+  T.source = { tree, source };
   $("t-input").value = tree;
   $("t-root").value = "max";
   $("t-depth").value = "";
@@ -745,6 +749,9 @@ function openInExplainer(tree) {
 
 async function explainTree() {
   stopPlaying();
+  const from = T.source && T.source.tree === $("t-input").value ? T.source.source : "";
+  $("t-source").textContent = from;
+  $("t-source").hidden = !from;
   $("t-error").hidden = true;
   $("t-cases").hidden = true;
   $("t-verdict").hidden = true;
@@ -1517,7 +1524,7 @@ function drawTicTacToe() {
     b.id = "x-explain-tree";
     b.textContent = "Explain it as a tree";
     b.title = "The look-ahead's tree in the tree explainer: moves as labels, f(p) at the leaves and as static values";
-    b.addEventListener("click", () => openInExplainer(ahead.tree));
+    b.addEventListener("click", () => openInExplainer(ahead.tree, `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} from the tic-tac-toe board: ${a.to_move} to move is Max; X5 is X in the centre (squares 1 to 9 in reading order), each value f(p) for ${a.to_move}.`));
     $("x-lookahead").appendChild(b);
   }
 }
