@@ -29,6 +29,10 @@ const DY: f64 = 84.0; // vertical room per level
 /// with the page's room shrinks to fit its height (the windows stand beside the nodes).
 const SLIDE_DY: f64 = 60.0;
 const R: f64 = 15.0; // half the size of a node
+/// The width of a character of a label (11 px) and of a value (12 px, bold), roughly: enough
+/// to keep long labels and values clear of their neighbours'.
+const LABEL_CHAR: f64 = 6.5;
+const VALUE_CHAR: f64 = 7.5;
 const MARGIN: f64 = 30.0;
 
 /// A picture's content in the SVG's coordinates (pixels, y downwards), whatever draws it.
@@ -73,6 +77,9 @@ struct Shown {
     current: bool,
     /// The text inside: a leaf's value, an inner node's value or bound (`≥3`), or nothing.
     value: String,
+    /// Half the width of a leaf's box, wider than a node for a long value (`-50000`); `R`
+    /// for inner nodes.
+    half: f64,
     /// `leaf D`, `Max node B`: what the node is, for a tooltip.
     title: String,
     /// The node's label, beside it.
@@ -112,15 +119,39 @@ struct CutMark {
     to: (f64, f64),
 }
 
-/// Node positions: leaves evenly spaced in reading order, parents centred over their children.
-fn layout(e: &Explanation<'_>, dy: f64) -> Vec<(f64, f64)> {
+/// Half the width of a leaf's box holding `value`.
+fn leaf_half(value: &str) -> f64 {
+    (value.chars().count() as f64 * VALUE_CHAR / 2.0 + 4.0).max(R)
+}
+
+/// The room for each leaf: [`DX`], or more where a leaf's label (drawn to the right of its
+/// box) or its value is too wide for it, as in a game's look-ahead (`h10j8i8`, `-50000`), so
+/// that a label ends before the next leaf and reads as its own leaf's: every leaf gets the
+/// room the widest needs, so the picture stays regular.
+fn leaf_room(e: &Explanation<'_>) -> f64 {
+    // The farthest a label reaches right of its leaf's centre, and the widest half box.
+    let (reach, half) = e.tree.leaves.iter().fold((R, R), |(reach, widest), &id| {
+        let half = leaf_half(&e.leaf_text(id));
+        let label = e
+            .tree
+            .node(id)
+            .label
+            .as_ref()
+            .map_or(0.0, |l| 3.0 + l.chars().count() as f64 * LABEL_CHAR);
+        (reach.max(half + label), widest.max(half))
+    });
+    DX.max(reach + half + 4.0).max(2.0 * half + 12.0)
+}
+
+/// Node positions: leaves `dx` apart in reading order, parents centred over their children.
+fn layout(e: &Explanation<'_>, dx: f64, dy: f64) -> Vec<(f64, f64)> {
     let t = e.tree;
     let mut pos = vec![(0.0, 0.0); t.nodes.len()];
     for id in (0..t.nodes.len()).rev() {
         let n = &t.nodes[id];
         let y = MARGIN + R + n.depth as f64 * dy;
         let x = if n.is_leaf() {
-            MARGIN + DX / 2.0 + n.leaf_index as f64 * DX
+            MARGIN + dx / 2.0 + n.leaf_index as f64 * dx
         } else {
             let kids = t.children_of(id as NodeId);
             let first = pos[kids[0] as usize].0;
@@ -144,9 +175,10 @@ impl Scene {
         let run = &e.run;
         // The question draws every node as if visited and nothing as found.
         let visited = |id: NodeId| !answers || run.nodes[id as usize].visited;
-        let pos = layout(e, dy);
+        let dx = leaf_room(e);
+        let pos = layout(e, dx, dy);
         let depth = t.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-        let width = (2.0 * MARGIN + t.leaves.len() as f64 * DX).max(620.0);
+        let width = (2.0 * MARGIN + t.leaves.len() as f64 * dx).max(620.0);
         let mover_line = answers && run.view == View::Mover;
         let height =
             2.0 * MARGIN + 2.0 * R + depth as f64 * dy + if mover_line { 62.0 } else { 46.0 };
@@ -226,11 +258,13 @@ impl Scene {
                         String::new()
                     }
                 });
+                let half = if n.is_leaf() { leaf_half(&value) } else { R };
                 Shown {
                     id,
                     x,
                     y,
                     shape,
+                    half,
                     ghost: !visited(id),
                     pv: on_pv[id as usize] && !n.is_leaf(),
                     opened: n.is_leaf() && answers && rec.visited,
@@ -359,5 +393,55 @@ impl Scene {
         }
         s.legend.clear();
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{explain, parse, Settings};
+
+    /// The leaves as drawn, left to right.
+    fn leaves(tree: &str) -> Vec<(f64, f64, String, String)> {
+        let t = parse(tree).unwrap();
+        let e = explain(&t, Settings::default(), false).unwrap();
+        let s = Scene::of(&e, true);
+        s.nodes
+            .into_iter()
+            .filter(|n| n.shape == Shape::Leaf)
+            .map(|n| (n.x, n.half, n.label.unwrap_or_default(), n.value))
+            .collect()
+    }
+
+    /// The material's trees keep their spacing; a game's look-ahead, with labels of three
+    /// moves and values of five digits, gets the room to keep each label between its leaf's
+    /// box and the next leaf's, and each value inside its box.
+    #[test]
+    fn long_labels_and_values_get_room() {
+        let textbook = leaves("A(B(D=3,E=12,F=8),C(G=2,H=4,I=6),J(K=14,L=5,M=2))");
+        for pair in textbook.windows(2) {
+            assert_eq!(pair[1].0 - pair[0].0, DX);
+        }
+        let lookahead = leaves(
+            "(h10=-224(h10j8=-298(h10j8i8=-25,h10j8i10=-50000),h10i8=-272(h10i8j8=-60,h10i8g10=-154)),i8=-220(i8h10=-228(i8h10h12=-50000,i8h10h6=-50000)))",
+        );
+        assert_eq!(lookahead.len(), 6);
+        for (x, half, _, value) in &lookahead {
+            let width = value.chars().count() as f64 * VALUE_CHAR;
+            assert!(
+                2.0 * half >= width,
+                "{value} in a box of {} at {x}",
+                2.0 * half
+            );
+        }
+        for pair in lookahead.windows(2) {
+            let (x, half, label, _) = &pair[0];
+            let label_end = x + half + 3.0 + label.chars().count() as f64 * LABEL_CHAR;
+            let next_box = pair[1].0 - pair[1].1;
+            assert!(
+                label_end < next_box,
+                "{label} ends at {label_end}, the next box begins at {next_box}"
+            );
+        }
     }
 }

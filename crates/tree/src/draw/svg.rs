@@ -72,9 +72,9 @@ fn draw(s: &Scene) -> String {
                 let _ = write!(
                     o,
                     r#"<rect class="{class}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="3"><title>{title}</title></rect>"#,
-                    x - R,
+                    x - n.half,
                     y - R * 0.8,
-                    2.0 * R,
+                    2.0 * n.half,
                     1.6 * R,
                 );
             }
@@ -114,7 +114,7 @@ fn draw(s: &Scene) -> String {
             let _ = write!(
                 o,
                 r#"<text class="lab" x="{:.1}" y="{:.1}">{}</text>"#,
-                x + R + 3.0,
+                x + n.half + 3.0,
                 y - R + 2.0,
                 esc(l)
             );

@@ -54,7 +54,7 @@ pub fn beamer(e: &Explanation<'_>) -> Result<String, TooBigForSlides> {
     // Every slide shares one bounding box, so the picture stays put.
     let shown = &final_scene.nodes;
     let (x0, x1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
-        (a.min(n.x - R - 4.0), b.max(n.x + R + 60.0))
+        (a.min(n.x - n.half - 4.0), b.max(n.x + n.half + 60.0))
     });
     let (y0, y1) = shown.iter().fold((f64::MAX, f64::MIN), |(a, b), n| {
         (a.min(n.y - R - 14.0), b.max(n.y + R + 14.0))
@@ -216,8 +216,8 @@ fn shapes(o: &mut String, s: &Scene) {
                 let _ = writeln!(
                     o,
                     "\\draw[{style}, rounded corners=1.5pt] {} rectangle {};",
-                    point((x - R, y - R * 0.8)),
-                    point((x + R, y + R * 0.8))
+                    point((x - n.half, y - R * 0.8)),
+                    point((x + n.half, y + R * 0.8))
                 );
             }
             Shape::Max => {
@@ -262,7 +262,7 @@ fn shapes(o: &mut String, s: &Scene) {
             let _ = writeln!(
                 o,
                 "\\node[node label] at {} {{{label}}};",
-                point((x + R + 3.0, y - R + 2.0))
+                point((x + n.half + 3.0, y - R + 2.0))
             );
         }
         if let Some(b) = &n.below {
