@@ -277,8 +277,9 @@ pub(crate) fn rule_of(r: RuleArg) -> Rule {
     }
 }
 
+/// A position to look at: its moves (the empty board when left out), size and rule.
 #[derive(Args, Debug)]
-pub struct AnalyzeArgs {
+pub struct PositionArgs {
     /// The moves played, e.g. h8i9h9 (column letter, row from the bottom) or "7,7 8,8".
     #[arg(default_value = "")]
     position: String,
@@ -288,6 +289,23 @@ pub struct AnalyzeArgs {
     /// Which lines win.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     rule: RuleArg,
+}
+
+impl PositionArgs {
+    /// The board with the moves played.
+    pub(crate) fn board(&self) -> Result<Board> {
+        let mut board = Board::new(self.size, rule_of(self.rule))?;
+        board
+            .play_sequence(&self.position)
+            .context("in the position")?;
+        Ok(board)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    position: PositionArgs,
     /// Search this many plies.
     #[arg(long, conflicts_with = "time", allow_negative_numbers = true)]
     depth: Option<u32>,
@@ -371,10 +389,7 @@ pub fn run(cmd: &GomokuCommand) -> Result<()> {
 }
 
 fn analyze(a: &AnalyzeArgs) -> Result<()> {
-    let mut board = Board::new(a.size, rule_of(a.rule))?;
-    board
-        .play_sequence(&a.position)
-        .context("in the position")?;
+    let mut board = a.position.board()?;
     // A node cap alone searches as long as it takes (an hour at most).
     let default_time = if a.nodes.is_some() { 3600.0 } else { 2.0 };
     let limit = match a.depth {

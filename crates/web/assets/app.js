@@ -1524,7 +1524,7 @@ function drawTicTacToe() {
     b.id = "x-explain-tree";
     b.textContent = "Explain it as a tree";
     b.title = "The look-ahead's tree in the tree explainer: moves as labels, f(p) at the leaves and as static values";
-    b.addEventListener("click", () => openInExplainer(ahead.tree, `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} from the tic-tac-toe board: ${a.to_move} to move is Max; X5 is X in the centre (squares 1 to 9 in reading order), each value f(p) for ${a.to_move}.`));
+    b.addEventListener("click", () => openInExplainer(ahead.tree, `The material's look-ahead of ${ahead.plies} ${ahead.plies === 1 ? "ply" : "plies"} from the tic-tac-toe board: ${a.to_move} to move is Max; each node is named by the moves from there (X5: X in the centre; squares 1 to 9 in reading order), each value f(p) for ${a.to_move}.`));
     $("x-lookahead").appendChild(b);
   }
 }
