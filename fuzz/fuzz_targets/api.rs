@@ -162,8 +162,9 @@ fuzz_target!(|data: &[u8]| {
             } else if status == 204 {
                 assert!(bytes.is_empty(), "{path}: {status}: {text}");
             } else {
-                // Only the page, its assets and a game's SGF are not JSON.
-                let route = path.split('?').next().unwrap_or_default();
+                // Only the page, its assets and a game's SGF are not JSON (a raw path's `#...`
+                // is a fragment, never sent: `/#x` is the page).
+                let route = path.split(['?', '#']).next().unwrap_or_default();
                 assert!(
                     status.is_success()
                         && (route == "/" || route.starts_with("/assets/") || route.ends_with("/sgf")),
