@@ -2,7 +2,7 @@
 //! AI (candidates scored and sorted, only the best few searched, a static evaluation at the
 //! horizon) drawn small enough to follow alpha-beta through it by hand.
 
-use alphabeta::{Evaluator, Game};
+use alphabeta::explicit_tree;
 
 use crate::{Board, Threats};
 
@@ -12,7 +12,7 @@ pub const MAX_LOOKAHEAD_PLIES: u32 = 6;
 pub const MAX_LOOKAHEAD_WIDTH: usize = 6;
 
 /// The look-ahead from `board` as an explicit tree in the tree explainer's labelled syntax
-/// (`alphabeta tree` reads it). The root is the position, Max the side to move. A node's
+/// (`alphabeta tree` reads it), as [`explicit_tree`] writes any game's. The root is the position, Max the side to move. A node's
 /// children are the first `width` moves of the engine's generator, most urgent first (only
 /// the forced replies where a five or an open three must be answered; the five alone where
 /// one can be made), so left to right is the engine's own order. Each node is labelled by
@@ -23,78 +23,18 @@ pub const MAX_LOOKAHEAD_WIDTH: usize = 6;
 /// [`MAX_LOOKAHEAD_PLIES`], `width` within 1 to [`MAX_LOOKAHEAD_WIDTH`]. `None` when the game
 /// is over.
 pub fn lookahead_tree(board: &Board, plies: u32, width: usize) -> Option<String> {
-    if board.winner().is_some() || board.is_full() {
-        return None;
-    }
-    let mut b = board.clone();
-    let mut out = String::new();
-    let mut writer = Writer {
-        max: board.to_move(),
-        width: width.clamp(1, MAX_LOOKAHEAD_WIDTH),
-        moves: Vec::new(),
-        out: &mut out,
-    };
-    writer.node(&mut b, plies.clamp(1, MAX_LOOKAHEAD_PLIES), "");
-    Some(out)
-}
-
-/// What every node of one tree shares.
-struct Writer<'a> {
-    max: crate::Color,
-    width: usize,
-    /// The generator's list, reused from node to node.
-    moves: Vec<u16>,
-    out: &'a mut String,
-}
-
-impl Writer<'_> {
-    /// One node after its label: `=value` for a leaf, `=value(...)` for an inner node
-    /// (`(...)` alone at the root, whose `path` is empty).
-    fn node(&mut self, b: &mut Board, plies: u32, path: &str) {
-        if let Some(winner) = b.winner() {
-            self.out
-                .push_str(if winner == self.max { "=inf" } else { "=-inf" });
-            return;
-        }
-        if b.is_full() {
-            self.out.push_str("=0");
-            return;
-        }
-        let value = Threats.evaluate(b).0;
-        let value = if b.to_move() == self.max {
-            value
-        } else {
-            -value
-        };
-        if plies == 0 {
-            self.out.push_str(&format!("={value}"));
-            return;
-        }
-        if !path.is_empty() {
-            self.out.push_str(&format!("={value}"));
-        }
-        self.moves.clear();
-        b.generate_moves(&mut self.moves);
-        let children: Vec<u16> = self.moves.iter().copied().take(self.width).collect();
-        self.out.push('(');
-        for (i, &cell) in children.iter().enumerate() {
-            if i > 0 {
-                self.out.push(',');
-            }
-            let label = format!("{path}{}", b.name(cell));
-            self.out.push_str(&label);
-            b.place(cell);
-            self.node(b, plies - 1, &label);
-            b.remove_last();
-        }
-        self.out.push(')');
-    }
+    let plies = plies.clamp(1, MAX_LOOKAHEAD_PLIES);
+    let width = width.clamp(1, MAX_LOOKAHEAD_WIDTH);
+    explicit_tree(&mut board.clone(), &Threats, plies, width, |b, cell| {
+        b.name(cell)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_util::board;
+    use alphabeta::{Evaluator, Game};
 
     /// The nodes of a written tree: (label, value), the root's children first in order,
     /// each inner node's own value its static one; parsed here by hand, not by the

@@ -12,6 +12,8 @@
 //!   by depth, nodes and time, a [`StopHandle`], a report after each iteration, the best
 //!   several root moves each with its line ([`SearchOptions::multi_pv`]), and Lazy SMP
 //!   threads.
+//! - [`explicit_tree`]: a game's look-ahead a few plies deep, written out as an explicit tree
+//!   for the tree explainer to take through alpha-beta step by step.
 //! - Every search returns a [`SearchReport`]: best move, [`Score`], principal variation and
 //!   [`Stats`]. An [`Observer`] sees each step (enter, leaf, narrow, cutoff, exit) and costs
 //!   nothing when not used.
@@ -24,6 +26,7 @@
 mod classic;
 mod correction;
 mod driver;
+mod explicit;
 mod game;
 mod observer;
 mod options;
@@ -34,6 +37,7 @@ mod tt;
 
 pub use classic::{alphabeta, minimax, negamax, pvs, CutRule, FailMode, Pruning, Window};
 pub use driver::{Iteration, Search, StopHandle};
+pub use explicit::explicit_tree;
 pub use game::{list_order_keys, mix64, Ends, Evaluator, Game, Outcome, MAX_MOVE_KEY};
 pub use observer::{NoObserver, Observer};
 pub use options::{

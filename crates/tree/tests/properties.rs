@@ -808,3 +808,71 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A game's look-ahead written out by `alphabeta::explicit_tree` and read back by the
+    /// explainer has the value the search crate's own minimax finds on the game (wins and
+    /// losses as `inf` and `-inf`); limited to the first moves, the value a negamax written
+    /// here finds over those moves; alpha-beta agrees with minimax on it.
+    #[test]
+    fn a_games_explicit_tree_has_the_games_minimax_value(
+        cells in 3u32..6,
+        seed in any::<u64>(),
+        loss_rate in prop_oneof![Just(0u64), 3u64..9],
+        plies in 1u32..4,
+        width in 1usize..5,
+    ) {
+        use alphabeta::testing::{RandomEval, RandomGame};
+        use alphabeta::{explicit_tree, minimax, Evaluator, Game, NoObserver, Outcome};
+        let mut game = RandomGame::new(cells, seed).with_loss_rate(loss_rate);
+        let name = |_: &RandomGame, mv: u8| format!("m{mv}");
+        let Some(text) = explicit_tree(&mut game, &RandomEval, plies, usize::MAX, name) else {
+            prop_assert!(game.outcome().is_some());
+            return Ok(());
+        };
+        let tree = parse(&text).unwrap();
+        let value = |algorithm| {
+            let settings = Settings { algorithm, ..Settings::default() };
+            explain(&tree, settings, false).unwrap().run.value
+        };
+        let want = minimax(&mut game, &RandomEval, plies, &mut NoObserver).score;
+        let want = if want.is_win() {
+            INF
+        } else if want.is_loss() {
+            -INF
+        } else {
+            want.0
+        };
+        prop_assert_eq!(value(Algorithm::Minimax), want, "{}", text);
+        prop_assert_eq!(value(Algorithm::AlphaBeta), want, "{}", text);
+
+        /// Plain negamax over the first `width` moves, for the side to move.
+        fn negamax(g: &mut RandomGame, plies: u32, width: usize) -> i32 {
+            match g.outcome() {
+                Some(Outcome::Win) => return INF,
+                Some(Outcome::Loss) => return -INF,
+                Some(Outcome::Draw) => return 0,
+                None => {}
+            }
+            if plies == 0 {
+                return RandomEval.evaluate(g).0;
+            }
+            let mut moves = Vec::new();
+            g.generate_moves(&mut moves);
+            moves.truncate(width);
+            let mut best = -INF;
+            for m in moves {
+                g.play(m);
+                best = best.max(-negamax(g, plies - 1, width));
+                g.undo(m);
+            }
+            best
+        }
+        let narrow = explicit_tree(&mut game, &RandomEval, plies, width, name).unwrap();
+        let narrow_tree = parse(&narrow).unwrap();
+        let e = explain(&narrow_tree, Settings::default(), false).unwrap();
+        prop_assert_eq!(e.run.value, negamax(&mut game, plies, width), "{}", narrow);
+    }
+}
