@@ -50,57 +50,64 @@ where
         return None;
     }
     let mut out = String::new();
-    let plies = plies.max(1);
-    write_node(game, evaluator, plies, width, &mut name, "", true, &mut out);
+    let mut writer = Writer {
+        evaluator,
+        width,
+        name: &mut name,
+        out: &mut out,
+    };
+    writer.node(game, plies.max(1), "", true);
     Some(out)
 }
 
-/// One node after its label: `=value` for a leaf, `=value(...)` for an inner node (`(...)`
-/// alone at the root, whose `path` is empty). `max` says whether Max is to move here.
-#[allow(clippy::too_many_arguments)]
-fn write_node<G, E>(
-    game: &mut G,
-    evaluator: &E,
-    plies: u32,
+/// What every node of one tree shares.
+struct Writer<'a, E: ?Sized, N> {
+    evaluator: &'a E,
     width: usize,
-    name: &mut impl FnMut(&G, G::Move) -> String,
-    path: &str,
-    max: bool,
-    out: &mut String,
-) where
-    G: Game,
-    E: Evaluator<G> + ?Sized,
-{
-    // Values for the side to move, turned to Max's.
-    let for_max = |v: i32| if max { v } else { -v };
-    match game.outcome() {
-        Some(Outcome::Draw) => return out.push_str("=0"),
-        Some(won) => {
-            let max_won = (won == Outcome::Win) == max;
-            return out.push_str(if max_won { "=inf" } else { "=-inf" });
+    name: &'a mut N,
+    out: &'a mut String,
+}
+
+impl<E: ?Sized, N> Writer<'_, E, N> {
+    /// One node after its label: `=value` for a leaf, `=value(...)` for an inner node
+    /// (`(...)` alone at the root, whose `path` is empty). `max` says whether Max is to move.
+    fn node<G>(&mut self, game: &mut G, plies: u32, path: &str, max: bool)
+    where
+        G: Game,
+        E: Evaluator<G>,
+        N: FnMut(&G, G::Move) -> String,
+    {
+        // Values for the side to move, turned to Max's.
+        let for_max = |v: i32| if max { v } else { -v };
+        match game.outcome() {
+            Some(Outcome::Draw) => return self.out.push_str("=0"),
+            Some(won) => {
+                let max_won = (won == Outcome::Win) == max;
+                return self.out.push_str(if max_won { "=inf" } else { "=-inf" });
+            }
+            None => {}
         }
-        None => {}
-    }
-    let value = for_max(evaluator.evaluate(game).0);
-    if !path.is_empty() {
-        let _ = write!(out, "={value}");
-    }
-    if plies == 0 {
-        return;
-    }
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    moves.truncate(width);
-    out.push('(');
-    for (i, &mv) in moves.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+        let value = for_max(self.evaluator.evaluate(game).0);
+        if !path.is_empty() {
+            let _ = write!(self.out, "={value}");
         }
-        let label = format!("{path}{}", name(game, mv));
-        out.push_str(&label);
-        game.play(mv);
-        write_node(game, evaluator, plies - 1, width, name, &label, !max, out);
-        game.undo(mv);
+        if plies == 0 {
+            return;
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        moves.truncate(self.width);
+        self.out.push('(');
+        for (i, &mv) in moves.iter().enumerate() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            let label = format!("{path}{}", (self.name)(game, mv));
+            self.out.push_str(&label);
+            game.play(mv);
+            self.node(game, plies - 1, &label, !max);
+            game.undo(mv);
+        }
+        self.out.push(')');
     }
-    out.push(')');
 }
