@@ -7,7 +7,10 @@ use std::time::Instant;
 use std::time::Duration;
 
 use alphabeta::Game;
-use alphabeta_games::connect4::{Connect4, Opponent, Solver, EARLY_SOLVE_FROM, SOLVE_FROM, WIDTH};
+use alphabeta_games::connect4::{
+    lookahead_tree, Connect4, Opponent, Solver, EARLY_SOLVE_FROM, MAX_LOOKAHEAD_PLIES, SOLVE_FROM,
+    WIDTH,
+};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,6 +24,22 @@ pub enum Connect4Command {
     Bench(BenchArgs),
     /// Play against the solver in the terminal.
     Play(PlayArgs),
+    /// The engine's look-ahead as an explicit tree for `alphabeta tree`: its moves a few
+    /// plies deep, winning cells (Max's less Min's) at the leaves and as static values.
+    Tree(TreeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    /// The columns played so far, first player first, e.g. 4453 (empty: the start).
+    #[arg(default_value = "")]
+    moves: String,
+    /// How many moves ahead the leaves are.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_LOOKAHEAD_PLIES as i64), allow_negative_numbers = true)]
+    plies: u32,
+    /// How many of the engine's moves each node keeps, best guess first.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=7), allow_negative_numbers = true)]
+    width: u32,
 }
 
 #[derive(Args, Debug)]
@@ -78,7 +97,17 @@ pub fn run(cmd: &Connect4Command) -> Result<()> {
         Connect4Command::Solve(a) => solve(a),
         Connect4Command::Bench(a) => bench(a),
         Connect4Command::Play(a) => play(a),
+        Connect4Command::Tree(a) => tree(a),
     }
+}
+
+fn tree(a: &TreeArgs) -> Result<()> {
+    let p = Connect4::from_moves(&a.moves).context("in the moves")?;
+    match lookahead_tree(&p, a.plies, a.width as usize) {
+        Some(tree) => println!("{tree}"),
+        None => bail!("the game is over: there are no moves to look ahead at"),
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]

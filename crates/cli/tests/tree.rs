@@ -1913,3 +1913,94 @@ fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
     .unwrap();
     assert!(e.contains("the game is over"), "{e}");
 }
+
+/// The Connect Four look-ahead (`alphabeta connect4 tree`), explained: the root's value and
+/// each root move's are those of a plain negamax written here over the same moves (the
+/// generator's first `width`), the game's end read from its fours on the board, winning
+/// cells at the horizon.
+#[test]
+fn the_connect4_lookahead_tree_explains_the_engines_minimax() {
+    use alphabeta::{Evaluator, Game};
+    use alphabeta_games::connect4::{Connect4, Threats};
+    use alphabeta_tree::{explain, parse, Algorithm, Settings, INF};
+    fn negamax(p: &mut Connect4, plies: u32, width: usize) -> i32 {
+        if !p.four_cells().is_empty() {
+            // The side that just moved made four.
+            return -INF;
+        }
+        if p.moves_played() == 42 {
+            return 0;
+        }
+        if plies == 0 {
+            return Threats.evaluate(p).0;
+        }
+        let mut moves = Vec::new();
+        p.generate_moves(&mut moves);
+        moves.truncate(width);
+        let mut best = -INF;
+        for m in moves {
+            p.play(m);
+            best = best.max(-negamax(p, plies - 1, width));
+            p.undo(m);
+        }
+        best
+    }
+    let tree_of = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+            .args(["connect4", "tree"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    // The start, middle games with threats on the board, and one with a four to make.
+    for (moves, plies, width) in [
+        ("", 2, 7),
+        ("4453", 3, 4),
+        ("44455554221", 3, 7),
+        ("4444333", 2, 7),
+        ("445566", 2, 7),
+    ] {
+        let text = tree_of(&[
+            moves,
+            "--plies",
+            &plies.to_string(),
+            "--width",
+            &width.to_string(),
+        ]);
+        let tree = parse(text.trim()).unwrap();
+        // Minimax, for every node's exact value (alpha-beta leaves bounds where it cuts).
+        let minimax = Settings {
+            algorithm: Algorithm::Minimax,
+            ..Settings::default()
+        };
+        let e = explain(&tree, minimax, false).unwrap();
+        let mut p = Connect4::from_moves(moves).unwrap();
+        let at = format!("{moves} at {plies}x{width}: {text}");
+        assert_eq!(e.run.value, negamax(&mut p, plies, width), "{at}");
+        let mut list = Vec::new();
+        p.generate_moves(&mut list);
+        let expected: Vec<(String, i32)> = list
+            .iter()
+            .take(width)
+            .map(|&m| {
+                p.play(m);
+                let v = -negamax(&mut p, plies - 1, width);
+                p.undo(m);
+                (format!("c{}", m + 1), v)
+            })
+            .collect();
+        let seen: Vec<(String, i32)> = tree
+            .children_of(0)
+            .iter()
+            .map(|&c| {
+                let label = tree.node(c).label.clone().unwrap();
+                (label, e.run.nodes[c as usize].value.unwrap().0)
+            })
+            .collect();
+        assert_eq!(seen, expected, "{at}");
+    }
+    // X makes four in column 3: the win alone, inf.
+    assert_eq!(tree_of(&["445566"]).trim(), "(c3=inf)");
+}

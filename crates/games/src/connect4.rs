@@ -499,6 +499,29 @@ impl Evaluator<Connect4> for Threats {
     }
 }
 
+/// The deepest look-ahead [`lookahead_tree`] writes.
+pub const MAX_LOOKAHEAD_PLIES: u32 = 6;
+
+/// The look-ahead from `p` as an explicit tree for the tree explainer, as
+/// [`alphabeta::explicit_tree`] writes any game's: the root is the position, Max the side to
+/// move; at each node the first `width` (1 to 7) moves of the engine's generator (a winning
+/// move alone; else never a move under the opponent's winning cell, the block alone where
+/// there is a threat; the others by the winning cells they make, centre first), `plies`
+/// deep (1 to [`MAX_LOOKAHEAD_PLIES`]); each node labelled by the columns that lead to it,
+/// `c4c3` (column 4, then 3); [`Threats`] for Max at the leaves and as static values
+/// (winning cells, Max's less Min's); a four made `inf` or `-inf`, a full board 0. `None`
+/// when the game is over.
+pub fn lookahead_tree(p: &Connect4, plies: u32, width: usize) -> Option<String> {
+    let plies = plies.clamp(1, MAX_LOOKAHEAD_PLIES);
+    alphabeta::explicit_tree(
+        &mut p.clone(),
+        &Threats,
+        plies,
+        width.clamp(1, 7),
+        |_, col| format!("c{}", col + 1),
+    )
+}
+
 /// The answer of the solver.
 #[derive(Clone, Debug)]
 pub struct Solution {
