@@ -127,7 +127,7 @@ fuzz_target!(|data: &[u8]| {
                     (Method::POST, "/api/tictactoe".to_string(), json(v))
                 }
                 12 => {
-                    let route = pick(flags, &["tree/worksheet", "tree/random", "gomoku/puzzle"]);
+                    let route = pick(flags, &["tree/worksheet", "tree/random", "gomoku/puzzle", "connect4/tree"]);
                     (Method::GET, format!("/api/{route}?{}", query(&text)), None)
                 }
                 _ => {

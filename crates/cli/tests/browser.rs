@@ -2085,6 +2085,28 @@ async fn connect_four(c: &Client, url: &str) {
         Duration::from_secs(5),
     )
     .await;
+    // The engine's look-ahead in the tree explainer: red, to move with 4, 5 and 6 on the
+    // bottom row, wins in column 3 (the only move kept), worth inf.
+    load_connect_four(c, "445566").await;
+    wait_until(
+        c,
+        &format!("{discs} === 6 && !document.getElementById('c-tree').disabled"),
+        Duration::from_secs(10),
+    )
+    .await;
+    click(c, "#c-tree").await;
+    wait_until(
+        c,
+        "!document.getElementById('tree').hidden && document.getElementById('t-summary').textContent.startsWith('Value inf, best move c3')",
+        Duration::from_secs(10),
+    )
+    .await;
+    let source = text(c, "t-source").await;
+    assert!(
+        source.contains("after columns 445566: red to move is Max"),
+        "{source}"
+    );
+    click(c, "#tab-c4").await;
     // From 8 discs, values where the solver finishes within its budget: not in a Begin-Hard
     // position of 8 discs (some 13 million nodes), but in a Begin-Easy one of 10 (2.5 million
     // for all its columns), where the best column is worth the set's score (10 for red, to

@@ -1621,6 +1621,7 @@ function drawConnectFour() {
   $("c-status").textContent = status;
   $("c-engine").textContent = C.engine;
   $("c-undo").disabled = C.busy || C.moves.length === 0;
+  $("c-tree").disabled = C.busy || !s || s.over;
   if (document.activeElement !== $("c-moves")) $("c-moves").value = C.moves;
 }
 
@@ -1673,6 +1674,21 @@ function newConnectFour() {
   refreshConnectFour();
 }
 
+/** The engine's look-ahead from the position, explained step by step in the tree explainer. */
+async function connectFourTree() {
+  const s = C.state;
+  if (C.busy || !s || s.over) return;
+  try {
+    const r = await api("GET", `/api/connect4/tree?moves=${C.moves}&plies=3&width=3`);
+    const side = s.to_move === "X" ? "red" : "yellow";
+    const position = C.moves ? `columns ${C.moves}` : "the empty board";
+    openInExplainer(r.tree, `The Connect Four engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the columns from there (c4: column 4), each value is the winning cells, ${side}'s less the other's.`);
+  } catch (e) {
+    C.engine = `No tree: ${e.message}`;
+    drawConnectFour();
+  }
+}
+
 /** Takes back the player's last move and the engine's answer to it. */
 function undoConnectFour() {
   if (C.busy || !C.moves) return;
@@ -1705,6 +1721,7 @@ $("c-new").addEventListener("click", newConnectFour);
 $("c-load").addEventListener("click", loadConnectFour);
 $("c-moves").addEventListener("keydown", (e) => { if (e.key === "Enter") loadConnectFour(); });
 $("c-undo").addEventListener("click", undoConnectFour);
+$("c-tree").addEventListener("click", connectFourTree);
 $("c-side").addEventListener("change", newConnectFour);
 
 // ---------------------------------------------------------------------------------------------

@@ -104,6 +104,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/tree/worksheet", get(tree_api::random_worksheet))
         .route("/api/tictactoe", post(tictactoe_api::analyze))
         .route("/api/connect4", post(connect4_api::analyze))
+        .route("/api/connect4/tree", get(lookahead_api::connect4))
         .route("/api/gomoku/games", post(gomoku_api::create))
         .route(
             "/api/gomoku/games/{id}",
@@ -115,7 +116,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gomoku/games/{id}/hint", get(gomoku_api::hint))
         .route("/api/gomoku/games/{id}/review", get(gomoku_api::review))
         .route("/api/gomoku/games/{id}/sgf", get(gomoku_api::sgf))
-        .route("/api/gomoku/games/{id}/tree", get(lookahead_api::lookahead))
+        .route("/api/gomoku/games/{id}/tree", get(lookahead_api::gomoku))
         .route("/api/gomoku/puzzle", get(puzzle_api::puzzle))
         .route("/api/gomoku/games/{id}/judge", post(puzzle_api::judge_move))
         .route("/api/gomoku/games/{id}/fours", get(puzzle_api::fours))

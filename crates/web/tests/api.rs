@@ -2183,3 +2183,45 @@ async fn the_engines_lookahead_comes_as_a_tree_to_explain() {
     assert_eq!(s, 409, "{v}");
     assert!(error_of(&v).contains("the game is over"), "{v}");
 }
+
+/// `GET /api/connect4/tree?moves=...`: the Connect Four engine's look-ahead, as
+/// `connect4 tree` writes it; a four to make is the only move and wins (`inf`); bad moves,
+/// settings and sizes are refused.
+#[tokio::test]
+async fn the_connect4_lookahead_comes_as_a_tree_to_explain() {
+    use alphabeta_games::connect4::{lookahead_tree, Connect4};
+    let base = start(small()).await;
+    let c = Client::new();
+    let url = format!("{base}/api/connect4/tree");
+    let (s, v) = get(&c, &format!("{url}?moves=4453&plies=3&width=3")).await;
+    assert_eq!(s, 200, "{v}");
+    let p = Connect4::from_moves("4453").unwrap();
+    assert_eq!(v["tree"], lookahead_tree(&p, 3, 3).unwrap());
+    assert_eq!((&v["plies"], &v["width"]), (&json!(3), &json!(3)));
+    let (s, e) = post(&c, &format!("{base}/api/tree"), json!({"tree": v["tree"]})).await;
+    assert_eq!(s, 200, "{e}");
+    // Red (X) to move has 4, 5 and 6 on the bottom row: column 3 wins, alone.
+    let (s, v) = get(&c, &format!("{url}?moves=445566")).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["tree"], "(c3=inf)");
+    // The start, by default two plies of all seven columns.
+    let (s, v) = get(&c, &url).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["tree"].as_str().unwrap().matches("=").count(), 7 + 49);
+    for (query, status, says) in [
+        ("?moves=48", 422, "in the moves"),
+        ("?moves=4455667", 409, "the game is over"),
+        ("?plies=7", 400, "plies must be 1 to 6, not 7"),
+        ("?width=8", 400, "width must be 1 to 7, not 8"),
+        ("?depth=1", 400, "depth"),
+        (
+            "?plies=3",
+            413,
+            "up to 400 nodes; this server explains at most 200",
+        ),
+    ] {
+        let (s, v) = get(&c, &format!("{url}{query}")).await;
+        assert_eq!(s, status, "{query}: {v}");
+        assert!(error_of(&v).contains(says), "{query}: {v}");
+    }
+}
