@@ -506,7 +506,8 @@ pub const MAX_LOOKAHEAD_PLIES: u32 = 6;
 /// [`alphabeta::explicit_tree`] writes any game's: the root is the position, Max the side to
 /// move; at each node the first `width` (1 to 7) moves of the engine's generator (a winning
 /// move alone; else never a move under the opponent's winning cell, the block alone where
-/// there is a threat; the others by the winning cells they make, centre first), `plies`
+/// there is a threat, one move where every move loses; the others by the winning cells they
+/// make, centre first), `plies`
 /// deep (1 to [`MAX_LOOKAHEAD_PLIES`]); each node labelled by the columns that lead to it,
 /// `c4c3` (column 4, then 3); [`Threats`] for Max at the leaves and as static values
 /// (winning cells, Max's less Min's); a four made `inf` or `-inf`, a full board 0. `None`
