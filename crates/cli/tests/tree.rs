@@ -1808,6 +1808,52 @@ fn the_tictactoe_lookahead_tree_explains_the_lookahead() {
     assert!(e.contains("the game is over"), "{e}");
 }
 
+/// A game's look-ahead tree as `alphabeta GAME tree ARGS...` prints it: the root's value by
+/// the explainer's minimax and by its alpha-beta, and each root move's label and minimax
+/// value (minimax, for exact values: alpha-beta leaves bounds where it cuts).
+struct Explained {
+    text: String,
+    value: i32,
+    pruned_value: i32,
+    root_moves: Vec<(String, i32)>,
+}
+
+fn explained(game: &str, args: &[&str]) -> Explained {
+    use alphabeta_tree::{explain, parse, Algorithm, Settings};
+    let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args([game, "tree"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = String::from_utf8(o.stdout).unwrap().trim().to_string();
+    let tree = parse(&text).unwrap();
+    let settings = |algorithm| Settings {
+        algorithm,
+        ..Settings::default()
+    };
+    let minimax = explain(&tree, settings(Algorithm::Minimax), false).unwrap();
+    let pruned = explain(&tree, settings(Algorithm::AlphaBeta), false).unwrap();
+    let root_moves = tree
+        .children_of(0)
+        .iter()
+        .map(|&c| {
+            let label = tree.node(c).label.clone().unwrap();
+            (label, minimax.run.nodes[c as usize].value.unwrap().0)
+        })
+        .collect();
+    Explained {
+        value: minimax.run.value,
+        pruned_value: pruned.run.value,
+        root_moves,
+        text,
+    }
+}
+
 /// The engine's Gomoku look-ahead as an explicit tree (`alphabeta gomoku tree`), explained:
 /// the root's value and each root move's value are those of a plain negamax written here over
 /// the same moves (the generator's first `width`) with the engine's evaluation at the
@@ -1816,7 +1862,7 @@ fn the_tictactoe_lookahead_tree_explains_the_lookahead() {
 fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
     use alphabeta::{Evaluator, Game};
     use alphabeta_gomoku::{Board, Rule, Threats};
-    use alphabeta_tree::{explain, parse, Algorithm, Settings, INF};
+    use alphabeta_tree::INF;
     fn negamax(b: &mut Board, plies: u32, width: usize) -> i32 {
         if b.winner().is_some() {
             // The side that just moved made five.
@@ -1836,23 +1882,6 @@ fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
         }
         best
     }
-    let gomoku = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-            .arg("gomoku")
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
-    };
-    let settings = |algorithm| Settings {
-        algorithm,
-        ..Settings::default()
-    };
     // Openings, a position with an open three to answer, one with a four to block and one
     // with a five to make (won at once: inf).
     for (moves, plies, width) in [
@@ -1863,22 +1892,13 @@ fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
         ("h8g8i8a1j8a3k8", 2, 3),
         ("h8g8i8a1j8a3k8a5", 2, 3),
     ] {
-        let text = gomoku(&[
-            "tree",
-            moves,
-            "--plies",
-            &plies.to_string(),
-            "--width",
-            &width.to_string(),
-        ]);
-        let tree = parse(text.trim()).unwrap();
-        let minimax = explain(&tree, settings(Algorithm::Minimax), false).unwrap();
-        let pruned = explain(&tree, settings(Algorithm::AlphaBeta), false).unwrap();
+        let (p, w) = (plies.to_string(), width.to_string());
+        let e = explained("gomoku", &[moves, "--plies", &p, "--width", &w]);
         let mut board = Board::new(15, Rule::Freestyle).unwrap();
         board.play_sequence(moves).unwrap();
-        let at = format!("{moves} at {plies}x{width}: {text}");
-        assert_eq!(minimax.run.value, negamax(&mut board, plies, width), "{at}");
-        assert_eq!(pruned.run.value, minimax.run.value, "{at}");
+        let at = format!("{moves} at {plies}x{width}: {}", e.text);
+        assert_eq!(e.value, negamax(&mut board, plies, width), "{at}");
+        assert_eq!(e.pruned_value, e.value, "{at}");
         // Each root move by its label, valued for the side to move at the root.
         let mut expected = Vec::new();
         let mut list = Vec::new();
@@ -1889,18 +1909,10 @@ fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
             expected.push((name, -negamax(&mut board, plies - 1, width)));
             board.remove_last();
         }
-        let seen: Vec<(String, i32)> = tree
-            .children_of(0)
-            .iter()
-            .map(|&c| {
-                let label = tree.node(c).label.clone().unwrap();
-                (label, minimax.run.nodes[c as usize].value.unwrap().0)
-            })
-            .collect();
-        assert_eq!(seen, expected, "{at}");
+        assert_eq!(e.root_moves, expected, "{at}");
     }
     // The explainer reads it as printed: with a five to make, the five alone, worth inf.
-    let out = ok(&[gomoku(&["tree", "h8g8i8a1j8a3k8a5"]).trim()]);
+    let out = ok(&[explained("gomoku", &["h8g8i8a1j8a3k8a5"]).text.as_str()]);
     assert!(out.starts_with("value: inf"), "{out}");
     assert!(out.contains("best move: child 0 (l8)"), "{out}");
     let e = String::from_utf8(
@@ -1922,7 +1934,7 @@ fn the_gomoku_lookahead_tree_explains_the_engines_minimax() {
 fn the_connect4_lookahead_tree_explains_the_engines_minimax() {
     use alphabeta::{Evaluator, Game};
     use alphabeta_games::connect4::{Connect4, Threats};
-    use alphabeta_tree::{explain, parse, Algorithm, Settings, INF};
+    use alphabeta_tree::INF;
     fn negamax(p: &mut Connect4, plies: u32, width: usize) -> i32 {
         if !p.four_cells().is_empty() {
             // The side that just moved made four.
@@ -1945,15 +1957,6 @@ fn the_connect4_lookahead_tree_explains_the_engines_minimax() {
         }
         best
     }
-    let tree_of = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-            .args(["connect4", "tree"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{args:?}");
-        String::from_utf8(o.stdout).unwrap()
-    };
     // The start, middle games with threats on the board, and one with a four to make.
     for (moves, plies, width) in [
         ("", 2, 7),
@@ -1962,23 +1965,12 @@ fn the_connect4_lookahead_tree_explains_the_engines_minimax() {
         ("4444333", 2, 7),
         ("445566", 2, 7),
     ] {
-        let text = tree_of(&[
-            moves,
-            "--plies",
-            &plies.to_string(),
-            "--width",
-            &width.to_string(),
-        ]);
-        let tree = parse(text.trim()).unwrap();
-        // Minimax, for every node's exact value (alpha-beta leaves bounds where it cuts).
-        let minimax = Settings {
-            algorithm: Algorithm::Minimax,
-            ..Settings::default()
-        };
-        let e = explain(&tree, minimax, false).unwrap();
+        let (pl, w) = (plies.to_string(), width.to_string());
+        let e = explained("connect4", &[moves, "--plies", &pl, "--width", &w]);
         let mut p = Connect4::from_moves(moves).unwrap();
-        let at = format!("{moves} at {plies}x{width}: {text}");
-        assert_eq!(e.run.value, negamax(&mut p, plies, width), "{at}");
+        let at = format!("{moves} at {plies}x{width}: {}", e.text);
+        assert_eq!(e.value, negamax(&mut p, plies, width), "{at}");
+        assert_eq!(e.pruned_value, e.value, "{at}");
         let mut list = Vec::new();
         p.generate_moves(&mut list);
         let expected: Vec<(String, i32)> = list
@@ -1991,16 +1983,8 @@ fn the_connect4_lookahead_tree_explains_the_engines_minimax() {
                 (format!("c{}", m + 1), v)
             })
             .collect();
-        let seen: Vec<(String, i32)> = tree
-            .children_of(0)
-            .iter()
-            .map(|&c| {
-                let label = tree.node(c).label.clone().unwrap();
-                (label, e.run.nodes[c as usize].value.unwrap().0)
-            })
-            .collect();
-        assert_eq!(seen, expected, "{at}");
+        assert_eq!(e.root_moves, expected, "{at}");
     }
     // X makes four in column 3: the win alone, inf.
-    assert_eq!(tree_of(&["445566"]).trim(), "(c3=inf)");
+    assert_eq!(explained("connect4", &["445566"]).text, "(c3=inf)");
 }
