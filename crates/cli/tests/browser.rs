@@ -368,6 +368,30 @@ async fn gomoku(c: &Client, url: &str) {
             && source.contains("Black to move is Max"),
         "{source}"
     );
+    // Its 27 leaves, labelled by three moves, are wider than the page: the picture shrinks
+    // to three quarters of its size at most and the box scrolls; stepping through the last
+    // steps (in the rightmost subtree) keeps the node at work in sight.
+    let sizes = js(
+        c,
+        "const box = document.getElementById('t-picture'); const svg = box.querySelector('svg'); \
+         return [Number(svg.getAttribute('width')), svg.getBoundingClientRect().width, box.clientWidth, box.scrollWidth];",
+    )
+    .await;
+    let [natural, shown, boxed, scrolled] = [0, 1, 2, 3].map(|i| sizes[i].as_f64().unwrap());
+    assert!(natural > boxed && shown >= 0.75 * natural - 1.0, "{sizes}");
+    assert!(scrolled > boxed, "the box scrolls: {sizes}");
+    click(c, "#t-last").await;
+    for _ in 0..6 {
+        click(c, "#t-back").await;
+        let in_sight = js(
+            c,
+            "const box = document.getElementById('t-picture'); const g = box.querySelector('g.current'); \
+             if (!g) return true; const r = g.getBoundingClientRect(), b = box.getBoundingClientRect(); \
+             return r.left >= b.left && r.right <= b.right;",
+        )
+        .await;
+        assert_eq!(in_sight, json!(true), "the node at work is out of sight");
+    }
     set_value(c, "t-input", "[[3,12,8],[2,4,6],[14,5,2]]").await;
     click(c, "#t-explain").await;
     wait_until(

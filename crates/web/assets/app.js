@@ -922,8 +922,16 @@ function drawPicture(text) {
   const svg = $("t-picture").querySelector("svg");
   const natural = Number(svg.getAttribute("width"));
   svg.style.width = `min(${natural * 1.6}px, 100%)`;
-  svg.style.minWidth = `${Math.min(natural, 480)}px`;
+  // A wide tree shrinks to the box down to three quarters of its size, where its labels
+  // still read; beyond, the box scrolls (and stepping keeps the node at work in sight).
+  svg.style.minWidth = `${Math.min(natural, Math.max(480, natural * 0.75))}px`;
   svg.style.height = "auto";
+}
+
+/** Scrolls the picture's box (not the page) so that `el`, part of the picture, is in sight. */
+function keepInSight(box, el) {
+  const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+  if (r.left < b.left || r.right > b.right) box.scrollLeft += (r.left + r.right) / 2 - (b.left + b.right) / 2;
 }
 
 /** Shows a full report: the final picture, the summary, the comparison, the steps. */
@@ -1301,7 +1309,10 @@ function showStep(k) {
         break;
     }
   }
-  if (k > 0 && k < lines.length && current >= 0) group(current).classList.add("current");
+  if (k > 0 && k < lines.length && current >= 0) {
+    group(current).classList.add("current");
+    keepInSight(pic, group(current));
+  }
   $("t-step").textContent = lines.length === 0
     ? "No trace."
     : k === 0
