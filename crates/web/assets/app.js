@@ -645,7 +645,7 @@ $("g-tree").addEventListener("click", async () => {
     const r = await api("GET", `/api/gomoku/games/${g.id}/tree?plies=3&width=3`);
     const side = g.to_move === "black" ? "Black" : "White";
     const position = g.moves.length ? g.moves.join(" ") : "the empty board";
-    openInExplainer(r.tree, `The Gomoku engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the moves from there, each value is the engine's evaluation for ${side}.`);
+    openInExplainer(r.tree, `The Gomoku engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the moves from there, each value is the engine's evaluation for ${side}. Left to right is the engine's own order, most urgent first; Order "by static value" sorts by the evaluation instead (on average it lets alpha-beta open fewer leaves).`);
   } catch (e) {
     G.message = `No tree: ${e.message}`;
     showGomokuStatus();
@@ -1693,7 +1693,7 @@ async function connectFourTree() {
     const r = await api("GET", `/api/connect4/tree?moves=${C.moves}&plies=3&width=3`);
     const side = s.to_move === "X" ? "red" : "yellow";
     const position = C.moves ? `columns ${C.moves}` : "the empty board";
-    openInExplainer(r.tree, `The Connect Four engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the columns from there (c4: column 4), each value is the winning cells, ${side}'s less the other's.`);
+    openInExplainer(r.tree, `The Connect Four engine's look-ahead after ${position}: ${side} to move is Max; each node is named by the columns from there (c4: column 4), each value is the winning cells, ${side}'s less the other's. Left to right is the engine's own order, its best guess first.`);
   } catch (e) {
     C.engine = `No tree: ${e.message}`;
     drawConnectFour();
