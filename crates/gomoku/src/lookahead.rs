@@ -12,10 +12,11 @@ pub const MAX_LOOKAHEAD_PLIES: u32 = 6;
 pub const MAX_LOOKAHEAD_WIDTH: usize = 6;
 
 /// The look-ahead from `board` as an explicit tree in the tree explainer's labelled syntax
-/// (`alphabeta tree` reads it), as [`explicit_tree`] writes any game's. The root is the position, Max the side to move. A node's
-/// children are the first `width` moves of the engine's generator, most urgent first (only
-/// the forced replies where a five or an open three must be answered; the five alone where
-/// one can be made), so left to right is the engine's own order. Each node is labelled by
+/// (`alphabeta tree` reads it), as [`explicit_tree`] writes any game's. The root is the
+/// position, Max the side to move. A node's children are the first `width` moves of the
+/// engine's generator, most urgent first (only the forced replies where a five or an open
+/// three must be answered; the five alone where one can be made), so left to right is the
+/// engine's own order. Each node is labelled by
 /// the moves that lead to it from the root (`h7i9`: h7, then i9). A position `plies` ahead
 /// is a leaf holding the engine's evaluation ([`Threats`]) for Max; a five made before is
 /// `inf` or `-inf`, a full board 0; each inner node below the root carries its evaluation as
